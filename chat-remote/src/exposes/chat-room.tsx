@@ -1,0 +1,1 @@
+export { ChatRoom as default } from '../features/chat-room/chat-room';

@@ -1,0 +1,52 @@
+// Serves one app's production build the way a static host would, plus the shell's /config.json
+// from this process's environment. Usage: tsx scripts/serve-app.ts <shell|auth-remote|rooms-remote|chat-remote>
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { runtimeConfigFromEnv } from '@chat/shared/config-from-env';
+import { apps } from './apps';
+
+const name = process.argv[2] ?? '';
+const app = apps[name];
+if (!app) {
+  console.error(`Unknown app "${name}"; expected one of ${Object.keys(apps).join(', ')}`);
+  process.exit(1);
+}
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', name, 'dist');
+if (!existsSync(join(root, 'index.html'))) {
+  console.error(`${name} has no build in ${root}: run pnpm --filter @chat/${name} build`);
+  process.exit(1);
+}
+
+const port = Number(process.env[app.portVariable] ?? app.port);
+const assets = sirv(root, {
+  single: app.kind === 'shell',
+  etag: true,
+  setHeaders(res, pathname) {
+    // Hashed assets never change; manifests and HTML must be re-read on every deploy.
+    const immutable = pathname.startsWith('/static/');
+    res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  },
+});
+
+const runtimeConfig = app.kind === 'shell' ? JSON.stringify(runtimeConfigFromEnv(process.env)) : null;
+
+const server = createServer((req, res) => {
+  if (app.kind === 'remote') {
+    // The shell fetches manifests and chunks from another origin.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  }
+  if (runtimeConfig && req.url?.split('?')[0] === '/config.json') {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(runtimeConfig);
+    return;
+  }
+  assets(req, res, () => {
+    res.writeHead(404, { 'Content-Type': 'text/plain' });
+    res.end('Not Found');
+  });
+});
+server.listen(port, () => console.log(`${name} serving ${root} on http://localhost:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,52 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { configMiddleware } from './config-middleware';
+import { sharedDependencies } from './shared-dependencies';
+
+export interface AppBuildOptions {
+  /** Federation container name; the shell registers remotes under these names. */
+  name: 'shell' | 'auth' | 'rooms' | 'chat';
+  port: number;
+  title: string;
+  /** A remote's public surface: `./Name` → `./src/exposes/name.tsx`. */
+  exposes?: Record<string, string>;
+  runtimePlugins?: string[];
+  /** Extra config merged last (e.g. the shell's monolith mode). */
+  override?: RsbuildConfig;
+}
+
+/** One Rsbuild + Module Federation setup for the shell and every remote, so they cannot drift apart. */
+export function createAppConfig({ name, port, title, exposes, runtimePlugins, override }: AppBuildOptions) {
+  const isRemote = exposes !== undefined;
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        exposes,
+        shared: sharedDependencies,
+        shareStrategy: 'loaded-first',
+        runtimePlugins,
+        dts: false,
+        manifest: { filePath: '' },
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title, mountId: 'root' },
+    // Remotes resolve their chunks from wherever their manifest was fetched, so no URL of theirs is baked in.
+    output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: true },
+    dev: { assetPrefix: isRemote ? 'auto' : '/' },
+    server: {
+      port: Number(process.env.PORT ?? port),
+      strictPort: true,
+      historyApiFallback: true,
+      headers: isRemote ? { 'Access-Control-Allow-Origin': '*' } : {},
+      setup: ({ server }) => {
+        server.middlewares.use(configMiddleware);
+      },
+    },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    ...override,
+  } satisfies RsbuildConfig);
+}

@@ -1,0 +1,3 @@
+export * from './create-app-config';
+export * from './config-middleware';
+export * from './shared-dependencies';

@@ -1,0 +1,27 @@
+/** Names the spec and the Laravel contract fix; outside tests rely on them. */
+export const ACCESS_TOKEN_COOKIE = 'access-token';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
+export const BROADCAST_AUTH_PATH = '/broadcasting/auth';
+export const CHAT_CHANNEL = 'chatroom';
+export const MESSAGE_SENT_EVENT = 'MessageSent';
+
+export const routes = {
+  home: '/',
+  auth: '/auth',
+  login: '/auth/login',
+  room: (roomId: number) => `/?room=${roomId}`,
+} as const;
+
+/** Router timings of spec section 9, mapped onto react-query and the pending UI. */
+export const timings = {
+  staleTime: 5_000,
+  preloadDelay: 50,
+  pendingDelay: 1_000,
+  pendingMinDuration: 500,
+  gcTime: 5 * 60_000,
+  preloadStaleTime: 30_000,
+} as const;
+
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';

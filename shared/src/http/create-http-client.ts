@@ -1,0 +1,61 @@
+import axios, { type AxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE_PATH, routes, XSRF_COOKIE, XSRF_HEADER } from '../constants';
+import { toApiError } from './api-error';
+
+/** The one HTTP client: every call resolves to the response body (spec section 7). */
+export interface HttpClient {
+  get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
+  post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
+}
+
+export interface HttpClientOptions {
+  apiUrl: string;
+  /** Where a 401 sends the browser; injectable so tests need not touch `window.location`. */
+  onUnauthenticated?: () => void;
+}
+
+const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+
+export function createHttpClient({ apiUrl, onUnauthenticated }: HttpClientOptions): HttpClient {
+  const csrfUrl = new URL(CSRF_COOKIE_PATH, apiUrl).href;
+  const instance = axios.create({
+    baseURL: apiUrl,
+    withCredentials: true,
+    // The API usually sits on another port or host: send the XSRF header cross-origin too.
+    withXSRFToken: true,
+    xsrfCookieName: XSRF_COOKIE,
+    xsrfHeaderName: XSRF_HEADER,
+    headers: { Accept: 'application/json' },
+  });
+
+  instance.interceptors.request.use(async (config) => {
+    const token = Cookies.get(ACCESS_TOKEN_COOKIE);
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (STATE_CHANGING.has(config.method ?? '') && !Cookies.get(XSRF_COOKIE)) {
+      await axios.get(csrfUrl, { withCredentials: true });
+    }
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    (response) => response,
+    (error: unknown) => {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) {
+        Cookies.remove(ACCESS_TOKEN_COOKIE);
+        (onUnauthenticated ?? (() => window.location.assign(routes.login)))();
+      }
+      return Promise.reject(apiError);
+    },
+  );
+
+  return {
+    get: (url, config) => instance.get(url, config).then((r) => r.data),
+    post: (url, data, config) => instance.post(url, data, config).then((r) => r.data),
+    put: (url, data, config) => instance.put(url, data, config).then((r) => r.data),
+    delete: (url, config) => instance.delete(url, config).then((r) => r.data),
+  };
+}

@@ -1,0 +1,38 @@
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+import { BROADCAST_AUTH_PATH } from '../constants';
+import type { HttpClient } from '../http/create-http-client';
+import type { RuntimeConfig } from '../config/runtime-config';
+import type { BroadcastAuthResponse } from '../schemas/errors';
+
+export type EchoClient = Echo<'reverb'>;
+
+/**
+ * The one Echo client. Created on first use, so a signed-out visitor never opens a socket.
+ * Channel authorization goes through the one HTTP client, so it carries the Bearer token and CSRF handling.
+ */
+export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () => EchoClient {
+  let echo: EchoClient | undefined;
+  const authUrl = new URL(BROADCAST_AUTH_PATH, config.apiUrl).href;
+  return () => {
+    echo ??= new Echo({
+      broadcaster: 'reverb',
+      Pusher,
+      key: config.websocket.key,
+      wsHost: config.websocket.host,
+      wsPort: config.websocket.port,
+      wssPort: config.websocket.port,
+      forceTLS: config.websocket.tls,
+      enabledTransports: ['ws', 'wss'],
+      authorizer: (channel: { name: string }) => ({
+        authorize: (socketId: string, callback: (error: Error | null, data: BroadcastAuthResponse | null) => void) => {
+          http
+            .post<BroadcastAuthResponse>(authUrl, { socket_id: socketId, channel_name: channel.name })
+            .then((data) => callback(null, data))
+            .catch((error: { message: string }) => callback(new Error(error.message), null));
+        },
+      }),
+    });
+    return echo;
+  };
+}

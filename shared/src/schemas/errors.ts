@@ -1,0 +1,21 @@
+import { type Static, Type } from 'typebox';
+
+/** Laravel's error body: `errors` only on 422 validation failures. */
+export const ApiErrorSchema = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { $id: 'ApiError' },
+);
+export type ApiErrorBody = Static<typeof ApiErrorSchema>;
+
+export const MessageOnlySchema = Type.Object({ message: Type.String() });
+
+export const BroadcastAuthPayloadSchema = Type.Object({
+  socket_id: Type.String({ pattern: '^\\d+\\.\\d+$' }),
+  channel_name: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type BroadcastAuthPayload = Static<typeof BroadcastAuthPayloadSchema>;
+export const BroadcastAuthResponseSchema = Type.Object({ auth: Type.String() });
+export type BroadcastAuthResponse = Static<typeof BroadcastAuthResponseSchema>;

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './message';
+export * from './room';
+export * from './user';
+export * from './limits';

@@ -1,0 +1,12 @@
+/** Product limits, enforced by the API and checked early by the forms. */
+export const MAX_MEMBERS_MIN = 2;
+export const MAX_MEMBERS_MAX = 1000;
+export const MAX_MEMBERS_DEFAULT = 100;
+export const ROOM_NAME_MAX = 100;
+export const ROOM_DESCRIPTION_MAX = 1000;
+export const MESSAGE_CONTENT_MAX = 5000;
+export const MESSAGES_PAGE_DEFAULT = 50;
+export const MESSAGES_PAGE_MAX = 100;
+/** Largest attachment the API accepts, in bytes (5 MiB). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;

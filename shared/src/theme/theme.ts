@@ -1,0 +1,20 @@
+import { theme, type ThemeConfig } from 'antd';
+
+export const brand = {
+  primary: '#22c55e',
+  accent: '#a855f7',
+} as const;
+
+/** Dark by default, green primary, violet accent (spec section 2, Appearance). */
+export const appTheme: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: brand.primary,
+    colorInfo: brand.accent,
+    colorLink: brand.accent,
+    borderRadius: 8,
+  },
+  components: {
+    Modal: { motionDurationMid: '0.2s' },
+  },
+};

@@ -1,0 +1,21 @@
+import { type AppServices, roomQueryOptions, roomsQueryOptions, routes, timings } from '@chat/shared';
+import { joinedRoomId } from '../features/home/joined-room-id';
+import { remoteModuleQuery } from '../federation/remote-module-query';
+
+/** Warms the remote module and the first data of the screen at `to` (preload on intent). */
+export function preloadRoute({ queryClient, http }: AppServices, to: string): void {
+  const url = new URL(to, window.location.origin);
+  const prefetch = { staleTime: timings.preloadStaleTime };
+  if (url.pathname.startsWith(routes.auth)) {
+    void queryClient.prefetchQuery(remoteModuleQuery('auth/LoginPage'));
+    return;
+  }
+  const roomId = joinedRoomId(url.search);
+  if (roomId === null) {
+    void queryClient.prefetchQuery(remoteModuleQuery('rooms/RoomsPage'));
+    void queryClient.prefetchQuery({ ...roomsQueryOptions(http), ...prefetch });
+  } else {
+    void queryClient.prefetchQuery(remoteModuleQuery('chat/ChatRoom'));
+    void queryClient.prefetchQuery({ ...roomQueryOptions(http, roomId), ...prefetch });
+  }
+}

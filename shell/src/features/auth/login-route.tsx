@@ -1,0 +1,5 @@
+import { RemoteSlot } from '../../federation/remote-slot';
+
+export function LoginRoute() {
+  return <RemoteSlot id="auth/LoginPage" label="login form" props={{}} />;
+}

@@ -1,0 +1,48 @@
+import { type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps, ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useSpinDelay } from 'spin-delay';
+import { PendingView } from '../app/pending-view';
+import { RemoteFailed } from './remote-failed';
+import { remoteModuleQuery } from './remote-module-query';
+import { resetRemote } from './remotes';
+
+interface RemoteSlotProps<Id extends RemoteModuleId> {
+  id: Id;
+  /** Names the part of the page in the fallback, e.g. "room list". */
+  label: string;
+  props: ComponentProps<RemoteModules[Id]>;
+}
+
+function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotProps<Id>, 'label'>) {
+  const { data: Component, isPending, error } = useQuery(remoteModuleQuery(id));
+  // Quick loads never flash a spinner; slow ones show it long enough to be read.
+  const showPending = useSpinDelay(isPending, {
+    delay: timings.pendingDelay,
+    minDuration: timings.pendingMinDuration,
+  });
+  if (error) throw error;
+  if (showPending) return <PendingView />;
+  if (!Component) return null;
+  // The id ties Component to its props type; TypeScript cannot follow that through the generic.
+  const Screen = Component as ComponentType<Record<string, unknown>>;
+  return <Screen {...(props as Record<string, unknown>)} />;
+}
+
+/** Mounts one remote's module; if it cannot load or throws, only this slot shows a fallback with Retry. */
+export function RemoteSlot<Id extends RemoteModuleId>({ id, label, props }: RemoteSlotProps<Id>) {
+  const { config, queryClient } = useServices();
+  return (
+    <ErrorBoundary
+      resetKeys={[id]}
+      fallbackRender={(fallback) => <RemoteFailed label={label} {...fallback} />}
+      onReset={() => {
+        resetRemote(config, id);
+        queryClient.removeQueries({ queryKey: remoteModuleQuery(id).queryKey });
+      }}
+    >
+      <RemoteModule id={id} props={props} />
+    </ErrorBoundary>
+  );
+}

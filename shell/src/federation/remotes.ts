@@ -1,0 +1,26 @@
+import type { RemoteModuleId, RemoteModules, RuntimeConfig } from '@chat/shared';
+import { remoteNames, remoteOf } from '@chat/shared';
+import { getInstance } from '@module-federation/enhanced/runtime';
+
+function federation() {
+  const instance = getInstance();
+  if (!instance) throw new Error('The federation runtime is not initialised');
+  return instance;
+}
+
+/** Registers every remote from the served configuration; nothing about them is in the shell's build. */
+export function registerRemotes(config: RuntimeConfig): void {
+  federation().registerRemotes(remoteNames.map((name) => ({ name, entry: config.remotes[name] })));
+}
+
+/** Drops what the runtime cached about a remote, so the next load fetches its manifest again. */
+export function resetRemote(config: RuntimeConfig, id: RemoteModuleId): void {
+  const name = remoteOf(id);
+  federation().registerRemotes([{ name, entry: config.remotes[name] }], { force: true });
+}
+
+export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
+  const module = await federation().loadRemote<{ default: RemoteModules[Id] }>(id);
+  if (!module) throw new Error(`${id} has no default export`);
+  return module.default;
+}
