@@ -25,7 +25,7 @@ export function createAppConfig({ name, port, title, exposes, runtimePlugins, ov
       pluginModuleFederation({
         name,
         exposes,
-        shared: sharedDependencies,
+        shared: sharedDependencies(process.cwd()),
         shareStrategy: 'loaded-first',
         runtimePlugins,
         dts: false,

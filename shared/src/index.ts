@@ -32,3 +32,4 @@ export {
 } from './schemas/limits';
 export * from './contracts/remote-modules';
 export * from './routing/use-intent-preload';
+export * from './rooms/join-failure';

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium';
+
+const isCI = Boolean(process.env.CI);
+
+/**
+ * Runs against the real stack: production builds of the four apps, the API, its embedded
+ * PostgreSQL (a fresh data folder each run) and its websocket server.
+ */
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: 'http://localhost:3000',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: chromiumLaunchOptions(),
+  },
+  webServer: {
+    command: 'rm -rf e2e/.data && pnpm start',
+    cwd: '..',
+    url: 'http://localhost:3000/config.json',
+    reuseExistingServer: !isCI,
+    timeout: 240_000,
+    stdout: 'pipe',
+    env: {
+      DATA_DIR: `${import.meta.dirname}/.data`,
+      ENABLE_TEST_ENDPOINTS: 'true',
+      SEED_DEMO_USERS: 'true',
+    },
+  },
+});

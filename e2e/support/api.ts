@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import type { LoginResponse, Room } from '@chat/shared';
+
+/** Fixtures create what a test needs through the real API, never through another test's UI. */
+export const API_URL = process.env.API_URL ?? 'http://localhost:8000/api/';
+export const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export const demoUser: Credentials = { username: 'demo', password: 'password' };
+
+async function expectOk<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A fresh user with a unique name (needs the API's ENABLE_TEST_ENDPOINTS=true). */
+export async function createUser(request: APIRequestContext, prefix = 'user'): Promise<Credentials> {
+  const credentials = { username: `${prefix}-${randomUUID().slice(0, 8)}`, password: 'password' };
+  await expectOk(await request.post(`${API_URL}testing/users`, { data: credentials }));
+  return credentials;
+}
+
+export async function loginToken(request: APIRequestContext, credentials: Credentials): Promise<string> {
+  const body = await expectOk<LoginResponse>(await request.post(`${API_URL}auth/login`, { data: credentials }));
+  return body.token;
+}
+
+export async function createRoom(
+  request: APIRequestContext,
+  token: string,
+  room: Partial<{ name: string; description: string; max_members: number }> = {},
+): Promise<Room> {
+  const data = {
+    name: `Room ${randomUUID().slice(0, 8)}`,
+    description: 'Created by a test fixture',
+    max_members: 100,
+    ...room,
+  };
+  return expectOk<Room>(
+    await request.post(`${API_URL}chatrooms`, { data, headers: { Authorization: `Bearer ${token}` } }),
+  );
+}
