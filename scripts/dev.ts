@@ -5,7 +5,11 @@ import { apps } from './apps';
 const { result } = concurrently(
   [
     { name: 'api', command: 'pnpm --filter @chat/api dev', prefixColor: 'magenta' },
-    ...Object.keys(apps).map((name) => ({ name, command: `pnpm --filter @chat/${name} dev`, prefixColor: 'cyan' })),
+    ...Object.keys(apps).map((name) => ({
+      name,
+      command: `pnpm --filter @chat/${name} dev`,
+      prefixColor: 'cyan',
+    })),
   ],
   { killOthersOn: ['failure'] },
 );

@@ -1,11 +1,12 @@
 // Serves one app's production build the way a static host would, plus the shell's /config.json
 // from this process's environment. Usage: tsx scripts/serve-app.ts <shell|auth-remote|rooms-remote|chat-remote>
-import { createServer } from 'node:http';
+
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sirv from 'sirv';
 import { runtimeConfigFromEnv } from '@chat/shared/config-from-env';
+import sirv from 'sirv';
 import { apps } from './apps';
 
 const name = process.argv[2] ?? '';

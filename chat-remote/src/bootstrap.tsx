@@ -1,4 +1,6 @@
 import { startStandalone } from '@chat/shared';
 import { ChatRoom } from './features/chat-room/chat-room';
 
-void startStandalone(({ search }) => <ChatRoom roomId={Number(new URLSearchParams(search).get('room') ?? 1)} />);
+void startStandalone(({ search }) => (
+  <ChatRoom roomId={Number(new URLSearchParams(search).get('room') ?? 1)} />
+));

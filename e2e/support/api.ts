@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import type { LoginResponse, Room } from '@chat/shared';
+import type { APIRequestContext } from '@playwright/test';
 
 /** Fixtures create what a test needs through the real API, never through another test's UI. */
 export const API_URL = process.env.API_URL ?? 'http://localhost:8000/api/';
@@ -14,7 +14,8 @@ export interface Credentials {
 export const demoUser: Credentials = { username: 'demo', password: 'password' };
 
 async function expectOk<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -26,7 +27,9 @@ export async function createUser(request: APIRequestContext, prefix = 'user'): P
 }
 
 export async function loginToken(request: APIRequestContext, credentials: Credentials): Promise<string> {
-  const body = await expectOk<LoginResponse>(await request.post(`${API_URL}auth/login`, { data: credentials }));
+  const body = await expectOk<LoginResponse>(
+    await request.post(`${API_URL}auth/login`, { data: credentials }),
+  );
   return body.token;
 }
 

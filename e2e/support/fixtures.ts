@@ -1,5 +1,5 @@
-import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { APP_URL, type Credentials, createUser, loginToken } from './api';
 
 /** Signs a browser context in the way the login screen does: the token in the access-token cookie. */

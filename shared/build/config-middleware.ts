@@ -4,7 +4,10 @@ import { runtimeConfigFromEnv } from '../src/config/runtime-config-from-env';
 
 /** Answers `/config.json` from the serving process's environment: the deploy-time configuration. */
 export function configMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.url?.split('?')[0] !== RUNTIME_CONFIG_PATH) return next();
+  if (req.url?.split('?')[0] !== RUNTIME_CONFIG_PATH) {
+    next();
+    return;
+  }
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Cache-Control', 'no-store');
   res.end(JSON.stringify(runtimeConfigFromEnv()));

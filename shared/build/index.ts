@@ -1,3 +1,4 @@
-export * from './create-app-config';
 export * from './config-middleware';
+export * from './create-app-config';
+export * from './create-test-config';
 export * from './shared-dependencies';

@@ -37,7 +37,10 @@ function installedVersion(appDir: string, request: string): string {
   let dir = dirname(createRequire(join(appDir, 'package.json')).resolve(name));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version: string;
+      };
       if (manifest.name === name) return manifest.version;
     } catch {
       // no package.json at this level: keep walking up

@@ -3,19 +3,15 @@ export * from './api/me';
 export * from './api/rooms';
 export * from './config/runtime-config';
 export * from './constants';
+export * from './contracts/remote-modules';
 export * from './http/api-error';
 export * from './http/create-http-client';
 export * from './providers/app-providers';
 export * from './query/create-query-client';
 export * from './query/notifier';
 export * from './realtime/create-echo';
-export * from './services/app-services';
-export * from './services/create-app-services';
-export * from './services/services-context';
-export * from './session/create-session-store';
-export * from './session/session-gate';
-export * from './standalone/start-standalone';
-export * from './theme/theme';
+export * from './rooms/join-failure';
+export * from './routing/use-intent-preload';
 // Types only: the schemas' runtime (typebox) stays out of the browser bundle.
 export type * from './schemas/index';
 export {
@@ -30,6 +26,10 @@ export {
   ROOM_DESCRIPTION_MAX,
   ROOM_NAME_MAX,
 } from './schemas/limits';
-export * from './contracts/remote-modules';
-export * from './routing/use-intent-preload';
-export * from './rooms/join-failure';
+export * from './services/app-services';
+export * from './services/create-app-services';
+export * from './services/services-context';
+export * from './session/create-session-store';
+export * from './session/session-gate';
+export * from './standalone/start-standalone';
+export * from './theme/theme';

@@ -2,7 +2,14 @@ import type { RuntimeConfig } from './runtime-config';
 
 type Env = Record<string, string | undefined>;
 
-export const defaultPorts = { shell: 3000, auth: 3001, rooms: 3002, chat: 3003, api: 8000, websocket: 8080 } as const;
+export const defaultPorts = {
+  shell: 3000,
+  auth: 3001,
+  rooms: 3002,
+  chat: 3003,
+  api: 8000,
+  websocket: 8080,
+} as const;
 
 /** The websocket app key both the API and the front end use unless REVERB_APP_KEY says otherwise. */
 export const DEFAULT_REVERB_APP_KEY = 'chat-key';

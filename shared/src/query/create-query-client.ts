@@ -16,7 +16,13 @@ declare module '@tanstack/react-query' {
 const NOTIFY_DURATION_S = 4.5;
 
 function messageOf(result: unknown, fallback: string): string {
-  if (result && typeof result === 'object' && 'message' in result && typeof result.message === 'string') {
+  if (
+    result &&
+    typeof result === 'object' &&
+    'message' in result &&
+    typeof result.message === 'string' &&
+    result.message
+  ) {
     return result.message;
   }
   return fallback;
@@ -38,7 +44,12 @@ export function createQueryClient(notifier: Notifier): QueryClient {
       onMutate: (_variables, mutation) => {
         const loading = mutation.meta?.loadingMessage;
         if (loading) {
-          notifier.open({ key: `mutation-${mutation.mutationId}`, title: loading, duration: 0, type: 'info' });
+          notifier.open({
+            key: `mutation-${mutation.mutationId}`,
+            title: loading,
+            duration: 0,
+            type: 'info',
+          });
         }
       },
       onSuccess: (data, _variables, _context, mutation) => {

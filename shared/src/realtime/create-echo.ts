@@ -1,8 +1,8 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
+import type { RuntimeConfig } from '../config/runtime-config';
 import { BROADCAST_AUTH_PATH } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
-import type { RuntimeConfig } from '../config/runtime-config';
 import type { BroadcastAuthResponse } from '../schemas/errors';
 
 export type EchoClient = Echo<'reverb'>;
@@ -25,7 +25,10 @@ export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () =
       forceTLS: config.websocket.tls,
       enabledTransports: ['ws', 'wss'],
       authorizer: (channel: { name: string }) => ({
-        authorize: (socketId: string, callback: (error: Error | null, data: BroadcastAuthResponse | null) => void) => {
+        authorize: (
+          socketId: string,
+          callback: (error: Error | null, data: BroadcastAuthResponse | null) => void,
+        ) => {
           http
             .post<BroadcastAuthResponse>(authUrl, { socket_id: socketId, channel_name: channel.name })
             .then((data) => callback(null, data))

@@ -1,5 +1,5 @@
 export * from './errors';
+export * from './limits';
 export * from './message';
 export * from './room';
 export * from './user';
-export * from './limits';

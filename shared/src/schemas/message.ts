@@ -1,7 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from './limits';
 
-
 export const MessageSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -25,7 +24,9 @@ export type SendMessagePayload = Static<typeof SendMessagePayloadSchema>;
 export const MessagesQuerySchema = Type.Object({
   after_id: Type.Optional(Type.Integer({ minimum: 0 })),
   before_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE_DEFAULT })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE_DEFAULT }),
+  ),
 });
 export type MessagesQuery = Static<typeof MessagesQuerySchema>;
 

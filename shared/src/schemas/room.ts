@@ -1,7 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX } from './limits';
 
-
 export const RoomSchema = Type.Object(
   {
     id: Type.Integer(),

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../config/runtime-config';
 import { createHttpClient } from '../http/create-http-client';
-import { createNotifier } from '../query/notifier';
 import { createQueryClient } from '../query/create-query-client';
+import { createNotifier } from '../query/notifier';
 import { createEchoFactory } from '../realtime/create-echo';
 import { createSessionStore } from '../session/create-session-store';
 import type { AppServices, Navigation } from './app-services';

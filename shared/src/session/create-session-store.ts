@@ -21,7 +21,10 @@ export function createSessionStore(): SessionStore {
     user: null,
     isAuthenticated: false,
     signIn: (token) => {
-      Cookies.set(ACCESS_TOKEN_COOKIE, token, { sameSite: 'Lax', secure: window.location.protocol === 'https:' });
+      Cookies.set(ACCESS_TOKEN_COOKIE, token, {
+        sameSite: 'Lax',
+        secure: window.location.protocol === 'https:',
+      });
       set({ token });
     },
     setUser: (user) => set({ user, isAuthenticated: true }),

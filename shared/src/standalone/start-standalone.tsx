@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { loadRuntimeConfig } from '../config/runtime-config';
@@ -10,7 +10,10 @@ import { SessionGate } from '../session/session-gate';
 export async function startStandalone(render: (location: { pathname: string; search: string }) => ReactNode) {
   const config = await loadRuntimeConfig();
   let navigate: (to: string, options?: { replace?: boolean }) => void = (to) => window.location.assign(to);
-  const services = createAppServices(config, { navigate: (to, options) => navigate(to, options), preload: () => {} });
+  const services = createAppServices(config, {
+    navigate: (to, options) => navigate(to, options),
+    preload: () => {},
+  });
 
   function Screen() {
     navigate = useNavigate();

@@ -3,9 +3,7 @@ import { Outlet } from 'react-router-dom';
 
 // Development builds only: production never downloads the devtools.
 const QueryDevtools = import.meta.env.DEV
-  ? lazy(() =>
-      import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })),
-    )
+  ? lazy(() => import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })))
   : null;
 
 export function RootLayout() {

@@ -7,7 +7,11 @@ export function AuthLayout() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   if (isAuthenticated) return <Navigate to={routes.home} replace />;
   return (
-    <Flex vertical justify="center" style={{ maxWidth: 500, minHeight: '100vh', margin: '0 auto', padding: 16 }}>
+    <Flex
+      vertical
+      justify="center"
+      style={{ maxWidth: 500, minHeight: '100vh', margin: '0 auto', padding: 16 }}
+    >
       <Outlet />
     </Flex>
   );

@@ -1,5 +1,5 @@
-import { useSession } from '@chat/shared';
 import { UserOutlined } from '@ant-design/icons';
+import { useSession } from '@chat/shared';
 import { Avatar, Flex, Layout, Typography } from 'antd';
 
 export function AppHeader() {

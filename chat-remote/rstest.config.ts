@@ -1,0 +1,3 @@
+import { createTestConfig } from '@chat/shared/build';
+
+export default createTestConfig();

@@ -1,0 +1,3 @@
+import { createTestConfig } from './build/create-test-config';
+
+export default createTestConfig();

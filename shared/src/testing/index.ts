@@ -1,0 +1,2 @@
+/// <reference path="./jest-dom.d.ts" />
+export * from './render-with-services';
