@@ -1,0 +1,24 @@
+import { type AppServer, serveApp } from '../support/app-server';
+import { expect, test } from '../support/fixtures';
+
+/** The shell finds remotes from its served configuration: a new URL needs no rebuild of the shell. */
+test('a remote manifest URL changed in the served configuration moves the shell to it', async ({ page }) => {
+  const servers: AppServer[] = [];
+  try {
+    const auth = await serveApp('auth-remote', 3201);
+    servers.push(auth);
+    const shell = await serveApp('shell', 3200, { AUTH_REMOTE_URL: `${auth.url}/mf-manifest.json` });
+    servers.push(shell);
+
+    const fromMovedRemote: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(auth.url) && response.ok()) fromMovedRemote.push(response.url());
+    });
+    await page.goto(`${shell.url}/auth/login`);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    expect(fromMovedRemote).toContain(`${auth.url}/mf-manifest.json`);
+    expect(fromMovedRemote.some((url) => url.endsWith('.js'))).toBe(true);
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+  }
+});

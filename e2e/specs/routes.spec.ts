@@ -1,0 +1,58 @@
+import { expect, test } from '../support/fixtures';
+
+test.describe('routes (spec section 2)', () => {
+  test('/auth/ always lands on /auth/login', async ({ page }) => {
+    await page.goto('/auth/');
+    await expect(page).toHaveURL('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  });
+
+  test('an unknown path shows Not Found', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Not Found')).toBeVisible();
+  });
+
+  test('an anonymous visitor of / is sent to sign in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/auth/login');
+  });
+
+  test('a signed-in visitor of /auth goes home', async ({ userPage: page }) => {
+    await page.goto('/auth/login');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Room Lists')).toBeVisible();
+  });
+
+  test('"Verifying..." shows while the session is checked', async ({ userPage: page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Verifying...')).toBeVisible();
+    release();
+    await expect(page.getByText('Room Lists')).toBeVisible();
+  });
+
+  test('every remote renders inside the one dark, green theme with React loaded once', async ({ userPage: page }) => {
+    await page.goto('/');
+    const createRoom = page.getByRole('button', { name: 'Create Room' });
+    await expect(createRoom).toBeVisible();
+    await expect(createRoom).toHaveCSS('background-color', 'rgb(34, 197, 94)');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    const reactCopies = await page.evaluate(() => {
+      type Scope = Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>;
+      const federation = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Scope>> } })
+        .__FEDERATION__;
+      const versions = Object.values(federation?.__SHARE__ ?? {}).flatMap((scopes) =>
+        Object.values(scopes).flatMap((scope) => Object.values(scope.react ?? {})),
+      );
+      return versions.filter((version) => version.loaded).length;
+    });
+    expect(reactCopies).toBe(1);
+  });
+});

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+type AppName = 'shell' | 'auth-remote' | 'rooms-remote' | 'chat-remote';
+const portVariables: Record<AppName, string> = {
+  shell: 'SHELL_PORT',
+  'auth-remote': 'AUTH_REMOTE_PORT',
+  'rooms-remote': 'ROOMS_REMOTE_PORT',
+  'chat-remote': 'CHAT_REMOTE_PORT',
+};
+
+export interface AppServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not start within 20 s`);
+}
+
+/**
+ * Serves one production build on its own port, as its team would deploy it, so a test can stop
+ * and restart that one app while the rest of the stack keeps running.
+ */
+export async function serveApp(name: AppName, port: number, env: Record<string, string> = {}): Promise<AppServer> {
+  const child = spawn(`${repoRoot}node_modules/.bin/tsx`, ['scripts/serve-app.ts', name], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, [portVariables[name]]: String(port) },
+    stdio: 'ignore',
+  });
+  const url = `http://localhost:${port}`;
+  await waitUntilServing(`${url}/index.html`, child);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
