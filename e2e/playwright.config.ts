@@ -34,7 +34,9 @@ export default defineConfig({
       ENABLE_TEST_ENDPOINTS: 'true',
       SEED_DEMO_USERS: 'true',
       // The failure-isolation specs deploy extra shells on :3100 and :3200.
-      FRONTEND_ORIGINS: [3000, 3001, 3002, 3003, 3100, 3200].map((port) => `http://localhost:${port}`).join(','),
+      FRONTEND_ORIGINS: [3000, 3001, 3002, 3003, 3100, 3200]
+        .map((port) => `http://localhost:${port}`)
+        .join(','),
     },
   },
 });

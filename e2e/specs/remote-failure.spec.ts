@@ -1,5 +1,5 @@
-import { type AppServer, serveApp } from '../support/app-server';
 import { createRoom } from '../support/api';
+import { type AppServer, serveApp } from '../support/app-server';
 import { expect, test } from '../support/fixtures';
 
 /**

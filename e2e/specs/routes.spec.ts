@@ -38,21 +38,26 @@ test.describe('routes (spec section 2)', () => {
     await expect(page.getByText('Room Lists')).toBeVisible();
   });
 
-  test('every remote renders inside the one dark, green theme with React loaded once', async ({ userPage: page }) => {
+  test('every remote renders inside the one dark, green theme with React loaded once', async ({
+    userPage: page,
+  }) => {
     await page.goto('/');
     const createRoom = page.getByRole('button', { name: 'Create Room' });
     await expect(createRoom).toBeVisible();
     await expect(createRoom).toHaveCSS('background-color', 'rgb(34, 197, 94)');
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
-    const reactCopies = await page.evaluate(() => {
-      type Scope = Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>;
-      const federation = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Scope>> } })
-        .__FEDERATION__;
-      const versions = Object.values(federation?.__SHARE__ ?? {}).flatMap((scopes) =>
-        Object.values(scopes).flatMap((scope) => Object.values(scope.react ?? {})),
+    // Every federation instance (shell and each loaded remote) must resolve React to the shell's copy.
+    const reactProviders = await page.evaluate(() => {
+      type Share = Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>;
+      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Share> } }).__FEDERATION__
+        ?.__SHARE__;
+      return Object.entries(share ?? {}).flatMap(([instance, scopes]) =>
+        Object.entries(scopes.default?.react ?? {})
+          .filter(([, info]) => info.loaded)
+          .map(([version, info]) => `${instance.split(':')[0]} uses react ${version} from ${info.from}`),
       );
-      return versions.filter((version) => version.loaded).length;
     });
-    expect(reactCopies).toBe(1);
+    expect(reactProviders.some((line) => /^rooms uses react \S+ from shell$/.test(line))).toBe(true);
+    expect(new Set(reactProviders.map((line) => line.split(' from ')[1]))).toEqual(new Set(['shell']));
   });
 });

@@ -35,7 +35,11 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
  * Serves one production build on its own port, as its team would deploy it, so a test can stop
  * and restart that one app while the rest of the stack keeps running.
  */
-export async function serveApp(name: AppName, port: number, env: Record<string, string> = {}): Promise<AppServer> {
+export async function serveApp(
+  name: AppName,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<AppServer> {
   const child = spawn(`${repoRoot}node_modules/.bin/tsx`, ['scripts/serve-app.ts', name], {
     cwd: repoRoot,
     env: { ...process.env, ...env, [portVariables[name]]: String(port) },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -33,7 +34,11 @@ export function createAppConfig({ name, port, title, exposes, runtimePlugins, ov
       }),
     ],
     source: { entry: { index: './src/index.ts' } },
-    html: { title, mountId: 'root' },
+    html: {
+      title,
+      mountId: 'root',
+      favicon: fileURLToPath(new URL('./assets/favicon.svg', import.meta.url)),
+    },
     // Remotes resolve their chunks from wherever their manifest was fetched, so no URL of theirs is baked in.
     output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: true },
     dev: { assetPrefix: isRemote ? 'auto' : '/' },
