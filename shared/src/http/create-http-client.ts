@@ -1,4 +1,4 @@
-import axios, { type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE_PATH, routes, XSRF_COOKIE, XSRF_HEADER } from '../constants';
 import { toApiError } from './api-error';
@@ -15,11 +15,13 @@ export interface HttpClientOptions {
   apiUrl: string;
   /** Where a 401 sends the browser; injectable so tests need not touch `window.location`. */
   onUnauthenticated?: () => void;
+  /** The network edge itself; only tests replace it. */
+  adapter?: AxiosAdapter;
 }
 
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
-export function createHttpClient({ apiUrl, onUnauthenticated }: HttpClientOptions): HttpClient {
+export function createHttpClient({ apiUrl, onUnauthenticated, adapter }: HttpClientOptions): HttpClient {
   const csrfUrl = new URL(CSRF_COOKIE_PATH, apiUrl).href;
   const instance = axios.create({
     baseURL: apiUrl,
@@ -29,13 +31,14 @@ export function createHttpClient({ apiUrl, onUnauthenticated }: HttpClientOption
     xsrfCookieName: XSRF_COOKIE,
     xsrfHeaderName: XSRF_HEADER,
     headers: { Accept: 'application/json' },
+    ...(adapter && { adapter }),
   });
 
   instance.interceptors.request.use(async (config) => {
     const token = Cookies.get(ACCESS_TOKEN_COOKIE);
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     if (STATE_CHANGING.has(config.method ?? '') && !Cookies.get(XSRF_COOKIE)) {
-      await axios.get(csrfUrl, { withCredentials: true });
+      await instance.get(csrfUrl);
     }
     return config;
   });

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from '@rstest/core';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { createHttpClient } from './create-http-client';
+
+interface Answer {
+  status: number;
+  data?: unknown;
+}
+
+/** Records every request and answers from a script: the network edge, nothing else, is fake. */
+function fakeNetwork(answer: (config: InternalAxiosRequestConfig) => Answer) {
+  const requests: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    requests.push(config);
+    const { status, data } = answer(config);
+    const response = { status, data, statusText: '', headers: {}, config, request: {} };
+    if (status >= 400) {
+      throw Object.assign(new Error(`Request failed with status code ${status}`), {
+        isAxiosError: true,
+        response,
+        config,
+      });
+    }
+    return response;
+  };
+  return { adapter, requests };
+}
+
+const apiUrl = 'http://api.test/api/';
+
+afterEach(() => {
+  Cookies.remove('access-token');
+  Cookies.remove('XSRF-TOKEN');
+});
+
+describe('the one HTTP client (spec section 7)', () => {
+  it('resolves to the response body and sends the Bearer token from the access-token cookie', async () => {
+    Cookies.set('access-token', '7|secret');
+    const network = fakeNetwork(() => ({ status: 200, data: [{ id: 1 }] }));
+    const http = createHttpClient({ apiUrl, adapter: network.adapter });
+
+    await expect(http.get('chatrooms')).resolves.toEqual([{ id: 1 }]);
+    expect(network.requests[0]?.headers.Authorization).toBe('Bearer 7|secret');
+    expect(network.requests[0]?.withCredentials).toBe(true);
+  });
+
+  it('fetches the CSRF cookie before a POST when there is no XSRF-TOKEN, and not after', async () => {
+    const network = fakeNetwork((config) => {
+      if (config.url?.endsWith('/sanctum/csrf-cookie')) Cookies.set('XSRF-TOKEN', 'csrf');
+      return { status: 201, data: {} };
+    });
+    const http = createHttpClient({ apiUrl, adapter: network.adapter });
+
+    await http.post('chatrooms', { name: 'a' });
+    await http.post('chatrooms', { name: 'b' });
+    expect(network.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'get http://api.test/sanctum/csrf-cookie',
+      'post chatrooms',
+      'post chatrooms',
+    ]);
+  });
+
+  it('on 401 forgets the token, leaves for the login page and rejects with the body', async () => {
+    Cookies.set('access-token', 'stale');
+    let leftForLogin = false;
+    const network = fakeNetwork(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
+    const http = createHttpClient({
+      apiUrl,
+      adapter: network.adapter,
+      onUnauthenticated: () => (leftForLogin = true),
+    });
+
+    await expect(http.get('me')).rejects.toEqual({ message: 'Unauthenticated.', status: 401 });
+    expect(Cookies.get('access-token')).toBeUndefined();
+    expect(leftForLogin).toBe(true);
+  });
+
+  it('rejects other errors with the Laravel body, or "Something went wrong!" without one', async () => {
+    const body = { message: 'The name field is required.', errors: { name: ['Name is required'] } };
+    const withBody = createHttpClient({
+      apiUrl,
+      adapter: fakeNetwork(() => ({ status: 422, data: body })).adapter,
+    });
+    await expect(withBody.get('x')).rejects.toEqual({ ...body, status: 422 });
+
+    const bare = createHttpClient({
+      apiUrl,
+      adapter: fakeNetwork(() => ({ status: 502, data: '' })).adapter,
+    });
+    await expect(bare.get('x')).rejects.toEqual({ message: 'Something went wrong!', status: 502 });
+  });
+});
