@@ -1,11 +1,13 @@
-import { Button, Card, Typography } from 'antd';
+import { Card, Typography } from 'antd';
+import { LoginForm } from './login-form';
 
-/** Placeholder until the login screen lands (issue 4). */
 export function LoginPage() {
   return (
     <Card>
-      <Typography.Title level={2}>Welcome</Typography.Title>
-      <Button type="primary">Login</Button>
+      <Typography.Title level={2} style={{ marginTop: 0, textAlign: 'center' }}>
+        Welcome
+      </Typography.Title>
+      <LoginForm />
     </Card>
   );
 }
