@@ -11,6 +11,8 @@ export interface Credentials {
   password: string;
 }
 
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 export const demoUser: Credentials = { username: 'demo', password: 'password' };
 
 async function expectOk<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
@@ -44,7 +46,17 @@ export async function createRoom(
     max_members: 100,
     ...room,
   };
-  return expectOk<Room>(
-    await request.post(`${API_URL}chatrooms`, { data, headers: { Authorization: `Bearer ${token}` } }),
+  return expectOk<Room>(await request.post(`${API_URL}chatrooms`, { data, headers: bearer(token) }));
+}
+
+export async function joinRoom(request: APIRequestContext, token: string, roomId: number): Promise<void> {
+  await expectOk(
+    await request.post(`${API_URL}chatrooms/${roomId}/join`, { data: { roomId }, headers: bearer(token) }),
   );
+}
+
+export async function getRoom(request: APIRequestContext, token: string, roomId: number): Promise<Room> {
+  const response = await request.get(`${API_URL}chatrooms/${roomId}`, { headers: bearer(token) });
+  if (!response.ok()) throw new Error(`GET chatrooms/${roomId} answered ${response.status()}`);
+  return (await response.json()) as Room;
 }

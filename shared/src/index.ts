@@ -33,3 +33,4 @@ export * from './session/create-session-store';
 export * from './session/session-gate';
 export * from './standalone/start-standalone';
 export * from './theme/theme';
+export * from './forms/use-submit-validation';

@@ -23,8 +23,17 @@ export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && 'message' in value && 'status' in value;
 }
 
-/** Field errors of a 422, in the shape antd's `form.setFields` takes. */
-export function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
+/**
+ * A 422's messages for the fields a form has, in the shape antd's `form.setFields` takes; messages for
+ * other fields reach the user through the Error notification.
+ */
+export function fieldErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): { name: Field; errors: string[] }[] {
   if (!isApiError(error) || !error.errors) return [];
-  return Object.entries(error.errors).map(([name, errors]) => ({ name, errors }));
+  const known = new Set<string>(fields);
+  return Object.entries(error.errors)
+    .filter((entry): entry is [Field, string[]] => known.has(entry[0]))
+    .map(([name, errors]) => ({ name, errors }));
 }

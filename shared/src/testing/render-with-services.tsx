@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';
 import type { HttpClient } from '../http/create-http-client';
@@ -34,19 +35,35 @@ export function createTestServices(
   return { ...services, ...rest };
 }
 
+/** The real provider stack, with antd's motion off: happy-dom never ends CSS transitions. */
 export function renderWithServices(ui: ReactElement, services: AppServices = createTestServices()) {
-  return { services, ...render(<AppProviders services={services}>{ui}</AppProviders>) };
+  return {
+    services,
+    ...render(
+      <AppProviders services={services}>
+        <ConfigProvider theme={{ token: { motion: false } }}>{ui}</ConfigProvider>
+      </AppProviders>,
+    ),
+  };
 }
 
+// `never[]` lets a test declare the body it expects, e.g. `(url, data: CreateRoomPayload) => …`.
+type Answer = (url: string, ...rest: never[]) => Promise<unknown>;
+
 /** An HttpClient whose every method rejects unless the test gives it an answer. */
-export function stubHttp(answers: Partial<HttpClient> = {}): HttpClient {
-  const unexpected = (method: string) => (url: string) =>
-    Promise.reject(new Error(`Unexpected ${method} ${url}`));
+export function stubHttp(answers: Partial<Record<keyof HttpClient, Answer>> = {}): HttpClient {
+  const call = <T,>(method: keyof HttpClient, url: string, rest: unknown[]) => {
+    const answer = answers[method];
+    const result = answer
+      ? answer(url, ...(rest as never[]))
+      : Promise.reject(new Error(`Unexpected ${method.toUpperCase()} ${url}`));
+    // The test's answer stands in for whatever body type the caller expects.
+    return result as Promise<T>;
+  };
   return {
-    get: unexpected('GET'),
-    post: unexpected('POST'),
-    put: unexpected('PUT'),
-    delete: unexpected('DELETE'),
-    ...answers,
-  } as HttpClient;
+    get: (url, ...rest) => call('get', url, rest),
+    post: (url, ...rest) => call('post', url, rest),
+    put: (url, ...rest) => call('put', url, rest),
+    delete: (url, ...rest) => call('delete', url, rest),
+  };
 }

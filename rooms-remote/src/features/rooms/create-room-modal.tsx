@@ -1,0 +1,100 @@
+import {
+  type CreateRoomPayload,
+  fieldErrors,
+  MAX_MEMBERS_DEFAULT,
+  MAX_MEMBERS_MAX,
+  MAX_MEMBERS_MIN,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAME_MAX,
+  useSubmitValidation,
+} from '@chat/shared';
+import { Form, Input, InputNumber, Modal } from 'antd';
+
+import { useCreateRoom } from './api/create-room';
+
+interface CreateRoomModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const FIELDS = ['name', 'description', 'max_members'] as const satisfies (keyof CreateRoomPayload)[];
+const initialValues: Partial<CreateRoomPayload> = { max_members: MAX_MEMBERS_DEFAULT };
+
+export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
+  const [form] = Form.useForm<CreateRoomPayload>();
+  const createRoom = useCreateRoom();
+  const { validateTrigger, markAttempted, reset } = useSubmitValidation();
+
+  const save = (values: CreateRoomPayload) => {
+    markAttempted();
+    if (createRoom.isPending) return;
+    createRoom.mutate(
+      { ...values, name: values.name.trim(), description: values.description.trim() },
+      { onSuccess: onClose, onError: (error) => form.setFields(fieldErrors(error, FIELDS)) },
+    );
+  };
+
+  return (
+    <Modal
+      title="Create Room"
+      open={open}
+      okText="Save"
+      cancelText="Cancel"
+      okButtonProps={{ htmlType: 'submit' }}
+      confirmLoading={createRoom.isPending}
+      onCancel={onClose}
+      afterClose={() => {
+        reset();
+        createRoom.reset();
+      }}
+      destroyOnHidden
+      // The form wraps the footer too, so Save is its submit button and Enter in a field submits.
+      modalRender={(dialog) => (
+        <Form<CreateRoomPayload>
+          form={form}
+          name="create-room"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={initialValues}
+          validateTrigger={validateTrigger}
+          clearOnDestroy
+          onFinish={save}
+          onFinishFailed={markAttempted}
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+      >
+        <Input maxLength={ROOM_NAME_MAX} autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Description"
+        name="description"
+        rules={[{ required: true, whitespace: true, message: 'Description is required' }]}
+      >
+        <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <Form.Item
+        label="Max Members"
+        name="max_members"
+        extra={`Between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`}
+        rules={[{ required: true, message: 'Max Members is required' }]}
+      >
+        {/* Out-of-range numbers are clamped to min/max on blur; precision 0 keeps whole members. */}
+        <InputNumber
+          controls={false}
+          min={MAX_MEMBERS_MIN}
+          max={MAX_MEMBERS_MAX}
+          step={1}
+          precision={0}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { type Room, routes, useIntentPreload, useServices } from '@chat/shared';
+import { Button, Flex, Tag, Typography } from 'antd';
+
+interface RoomRowProps {
+  room: Room;
+  position: number;
+}
+
+export function RoomRow({ room, position }: RoomRowProps) {
+  const { navigation } = useServices();
+  const to = routes.room(room.id);
+  const preload = useIntentPreload(to);
+  const full = room.members_count >= room.max_members;
+
+  return (
+    <Flex align="center" gap="middle">
+      <Typography.Text type="secondary" style={{ minWidth: 32, textAlign: 'right' }}>
+        {position}.
+      </Typography.Text>
+      <Flex vertical flex={1} style={{ minWidth: 0 }}>
+        <Flex align="center" gap="small" wrap>
+          <Typography.Text strong>{room.name}</Typography.Text>
+          {room.is_member && <Tag color="green">Joined</Tag>}
+          {full && <Tag color="red">Full</Tag>}
+        </Flex>
+        <Typography.Text type="secondary" ellipsis={{ tooltip: room.description }}>
+          {room.description}
+        </Typography.Text>
+      </Flex>
+      <Typography.Text
+        type={full ? 'danger' : 'secondary'}
+        aria-label={`${room.members_count} of ${room.max_members} members`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        <TeamOutlined /> {room.members_count}/{room.max_members}
+      </Typography.Text>
+      {/* A member may always go back in; anyone else would only be refused. */}
+      <Button
+        type="primary"
+        disabled={full && !room.is_member}
+        onClick={() => navigation.navigate(to)}
+        {...preload}
+      >
+        Join
+      </Button>
+    </Flex>
+  );
+}
