@@ -1,5 +1,4 @@
 import { ACCESS_TOKEN_COOKIE, routes } from '@chat/shared/constants';
-import type { Page } from '@playwright/test';
 import { demoUser } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { documentIsMarked, markDocument } from '../support/page-marks';
