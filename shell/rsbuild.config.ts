@@ -1,8 +1,41 @@
-import { createAppConfig } from '@chat/shared/build';
+import { fileURLToPath } from 'node:url';
+import { type AppBuildOptions, createAppConfig } from '@chat/shared/build';
+import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 
-export default createAppConfig({
+const shell: AppBuildOptions = {
   name: 'shell',
   port: 3000,
   title: 'Chat Rooms',
   runtimePlugins: ['./src/federation/retry-plugin.ts', './src/federation/fallback-plugin.ts'],
-});
+};
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The root .gitignore covers `dist/` only; the monolith's output keeps itself out of git and lint. */
+const ignoreOwnOutput: RsbuildPlugin = {
+  name: 'chat:ignore-own-output',
+  setup(api) {
+    api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+      compilation.emitAsset('.gitignore', new sources.RawSource('*\n'));
+    });
+  },
+};
+
+/**
+ * `rsbuild build --env-mode monolith` (`pnpm build:monolith`): the same shell with the three remotes'
+ * exposed modules compiled in as lazy local chunks instead of federated ones, into `dist-monolith/`.
+ * Only the module that loads remotes is swapped; the rest of the code is the federated shell's.
+ */
+const monolith: AppBuildOptions = {
+  ...shell,
+  federation: false,
+  override: {
+    plugins: [ignoreOwnOutput],
+    resolve: {
+      alias: { [fromHere('./src/federation/remotes')]: fromHere('./src/monolith/remotes.ts') },
+    },
+    output: { distPath: { root: 'dist-monolith' } },
+  },
+};
+
+export default defineConfig(({ envMode }) => createAppConfig(envMode === 'monolith' ? monolith : shell));

@@ -16,5 +16,7 @@ export const appTheme: ThemeConfig = {
   },
   components: {
     Modal: { motionDurationMid: '0.2s' },
+    // antd's default header is navy; keep it in the dark neutral palette with a green accent line.
+    Layout: { headerBg: '#141414', headerPadding: '0 24px' },
   },
 };

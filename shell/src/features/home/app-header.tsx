@@ -1,11 +1,18 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useSession } from '@chat/shared';
+import { brand, useSession } from '@chat/shared';
 import { Avatar, Flex, Layout, Typography } from 'antd';
 
 export function AppHeader() {
   const user = useSession((state) => state.user);
   return (
-    <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+    <Layout.Header
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        borderBottom: `2px solid ${brand.primary}`,
+      }}
+    >
       <Typography.Title level={4} style={{ margin: 0 }}>
         Chat Rooms
       </Typography.Title>

@@ -1,0 +1,21 @@
+import type { RemoteModuleId, RemoteModules } from '@chat/shared';
+import type * as Federated from '../federation/remotes';
+
+/**
+ * The monolith build's stand-in for `../federation/remotes` (swapped in by an alias in rsbuild.config.ts):
+ * each remote's exposed module is an ordinary lazy chunk of this one app, so routes split the same way.
+ */
+const localModules: { [Id in RemoteModuleId]: () => Promise<{ default: RemoteModules[Id] }> } = {
+  'auth/LoginPage': () => import('@chat/auth-remote/exposes/login-page'),
+  'rooms/RoomsPage': () => import('@chat/rooms-remote/exposes/rooms-page'),
+  'chat/ChatRoom': () => import('@chat/chat-remote/exposes/chat-room'),
+};
+
+/** Nothing to register: the modules are part of the build. */
+export const registerRemotes: typeof Federated.registerRemotes = () => {};
+
+/** A failed chunk load is not cached by the bundler, so Retry simply imports again. */
+export const resetRemote: typeof Federated.resetRemote = () => {};
+
+export const loadRemoteModule: typeof Federated.loadRemoteModule = async (id) =>
+  (await localModules[id]()).default;
