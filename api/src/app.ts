@@ -1,0 +1,77 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/create-database';
+import attachmentsPlugin from './plugins/attachments';
+import authPlugin from './plugins/auth';
+import bodyParsersPlugin from './plugins/body-parsers';
+import corsPlugin from './plugins/cors';
+import csrfPlugin from './plugins/csrf';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import inputNormalizerPlugin from './plugins/input-normalizer';
+import rateLimitPlugin from './plugins/rate-limit';
+import realtimePlugin from './plugins/realtime';
+import type { Publisher } from './realtime/publisher';
+import attachmentRoutes from './routes/attachments';
+import authRoutes from './routes/auth';
+import broadcastingRoutes from './routes/broadcasting';
+import chatroomRoutes from './routes/chatrooms';
+import healthRoutes from './routes/health';
+import meRoutes from './routes/me';
+import messageRoutes from './routes/messages';
+import testingRoutes from './routes/testing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** What tests swap in: a prepared database, a recording publisher, a quiet logger. */
+export interface AppOverrides {
+  db?: Db;
+  publisher?: Publisher;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP API, not yet listening: server.ts listens, tests call `inject`. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // The first start of the embedded database runs initdb, which takes well over Fastify's default 10 s
+    // on a busy machine; a real PostgreSQL that does not answer fails sooner through its connect timeout.
+    pluginTimeout: 120_000,
+    // Report every invalid field at once, as Laravel's validator does.
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('config', config);
+
+  // Order matters: CORS headers go on every answer (errors included), CSRF is judged before the caller is.
+  await app.register(errorsPlugin);
+  await app.register(corsPlugin);
+  await app.register(bodyParsersPlugin);
+  await app.register(inputNormalizerPlugin);
+  await app.register(dbPlugin, { db: overrides.db });
+  await app.register(realtimePlugin, { publisher: overrides.publisher });
+  await app.register(attachmentsPlugin);
+  await app.register(csrfPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(broadcastingRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(rateLimitPlugin);
+      await api.register(authRoutes);
+      await api.register(meRoutes);
+      await api.register(chatroomRoutes);
+      await api.register(messageRoutes);
+      await api.register(attachmentRoutes);
+      if (config.enableTestEndpoints) await api.register(testingRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { API_ROOT, loadConfig } from '../config';
+import { createDatabase } from '../db/create-database';
+import { migrateToLatest } from '../db/migrate';
+import { createAccount, parseCreateUserArgs, USAGE } from './create-account';
+
+async function readPassword(): Promise<string> {
+  if (process.env.USER_PASSWORD) return process.env.USER_PASSWORD;
+  const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+  const password = await prompt.question('Password: ');
+  prompt.close();
+  return password;
+}
+
+/** `pnpm user:create`: creates a sign-in account for a real deployment (where demo users are not seeded). */
+async function main(): Promise<number> {
+  const args = parseCreateUserArgs(process.argv.slice(2));
+  if (!args) {
+    console.error(USAGE);
+    return 2;
+  }
+  const envFile = join(API_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const password = args.password ?? (await readPassword());
+  const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
+  const db = await createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const result = await createAccount(db, args.username, password);
+    if (typeof result === 'string') {
+      console.error(result);
+      return 1;
+    }
+    console.log(JSON.stringify(result));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

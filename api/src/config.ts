@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, type Env, parseEnv } from './env-schema';
+
+export { ConfigError, ENV_VARIABLES } from './env-schema';
+
+/** The api package folder: relative paths in the environment resolve against it, not the caller's cwd. */
+export const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Public base address of this API, used to build absolute attachment links. */
+  appUrl: string;
+  /** Secret for signed attachment URLs and XSRF tokens. */
+  appKey: string;
+  logLevel: string;
+  /** Behind a reverse proxy, take the client IP from X-Forwarded-For (throttling keys on it). */
+  trustProxy: boolean;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  /** Attachments live here, outside any served folder. */
+  storageDir: string;
+  frontendOrigins: string[];
+  /** Cookie domain for XSRF-TOKEN when the front ends sit on sibling subdomains. */
+  sessionDomain: string | undefined;
+  seedDemoUsers: boolean;
+  enableTestEndpoints: boolean;
+  attachmentUrlTtlSeconds: number;
+  throttle: { apiPerMinute: number; loginMaxAttempts: number; loginDecaySeconds: number };
+  broadcast: {
+    driver: 'embedded' | 'pusher';
+    appId: string;
+    key: string;
+    secret: string;
+    /** Where the `pusher` adapter sends events. */
+    host: string;
+    port: number;
+    scheme: 'http' | 'https';
+    /** Where the embedded websocket server listens. */
+    serverHost: string;
+    serverPort: number;
+  };
+}
+
+/** Development secrets must survive restarts (signed links stay valid), so they live next to the data. */
+function persistedDevSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and checks the environment once, at start-up; the rest of the app only sees `Config`. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const production = env.NODE_ENV === 'production';
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(API_ROOT, env.DATA_DIR);
+  if (production && (!env.APP_KEY || !env.REVERB_APP_SECRET || !env.APP_URL)) {
+    throw new ConfigError('In production APP_KEY, APP_URL and REVERB_APP_SECRET must be set.');
+  }
+  if (env.BROADCAST_DRIVER === 'pusher' && !env.REVERB_APP_SECRET) {
+    throw new ConfigError('BROADCAST_DRIVER=pusher needs the REVERB_APP_SECRET the external server knows.');
+  }
+  const embeddedDb = env.DATABASE_URL === undefined;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appKey: env.APP_KEY ?? persistedDevSecret(dataDir, 'app-key'),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    database: embeddedDb
+      ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+      : { kind: 'postgres', url: env.DATABASE_URL as string },
+    storageDir: join(dataDir, 'attachments'),
+    frontendOrigins: env.FRONTEND_ORIGINS.split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    sessionDomain: env.SESSION_DOMAIN,
+    // Demo accounts with a public password only ever appear by default in the throwaway embedded setup.
+    seedDemoUsers: env.SEED_DEMO_USERS ?? (embeddedDb && !production),
+    enableTestEndpoints: env.ENABLE_TEST_ENDPOINTS,
+    attachmentUrlTtlSeconds: env.ATTACHMENT_URL_TTL,
+    throttle: {
+      apiPerMinute: env.API_THROTTLE_PER_MINUTE,
+      loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
+      loginDecaySeconds: env.LOGIN_DECAY_SECONDS,
+    },
+    broadcast: {
+      driver: env.BROADCAST_DRIVER,
+      appId: env.REVERB_APP_ID,
+      key: env.REVERB_APP_KEY,
+      secret: env.REVERB_APP_SECRET ?? persistedDevSecret(dataDir, 'reverb-secret'),
+      host: env.REVERB_HOST,
+      port: env.REVERB_PORT ?? (env.REVERB_SCHEME === 'https' ? 443 : env.REVERB_SERVER_PORT),
+      scheme: env.REVERB_SCHEME,
+      serverHost: env.REVERB_SERVER_HOST ?? env.HOST,
+      serverPort: env.REVERB_SERVER_PORT,
+    },
+  };
+}

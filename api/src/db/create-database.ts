@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { PGlitePool } from './pglite-pool';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+/** One typed query layer over either engine: the same SQL and migrations run on PGlite and on PostgreSQL. */
+export async function createDatabase(database: Config['database']): Promise<Db> {
+  if (database.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: database.url, connectionTimeoutMillis: 10_000 }),
+      }),
+    });
+  }
+  mkdirSync(database.dataDir, { recursive: true });
+  return fromPGlite(await PGlite.create({ dataDir: database.dataDir }));
+}
+
+export function fromPGlite(pglite: PGlite): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+}

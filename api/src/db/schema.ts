@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types as Kysely sees them; the SQL that creates them lives in ./migrations. */
+type CreatedAt = ColumnType<Date, never, never>;
+
+/** Upper bound of the `integer` id columns: larger cursors would make PostgreSQL raise instead of match nothing. */
+export const MAX_ID = 2_147_483_647;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  image: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 hex of the secret half; the secret itself is never stored. */
+  token_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  max_members: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RoomMembersTable {
+  room_id: number;
+  user_id: number;
+  joined_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  room_id: number;
+  user_id: number;
+  content: string;
+  /** Generated file name under the storage folder, never the uploader's name. */
+  attachment_name: string | null;
+  attachment_type: string | null;
+  client_msg_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  personal_access_tokens: PersonalAccessTokensTable;
+  rooms: RoomsTable;
+  room_members: RoomMembersTable;
+  messages: MessagesTable;
+}

@@ -1,0 +1,116 @@
+import type { WebSocket } from 'ws';
+
+/** Pusher protocol error codes we send (https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol). */
+export const PusherErrorCode = {
+  applicationDoesNotExist: 4001,
+  noProtocolVersion: 4008,
+  unsupportedProtocolVersion: 4007,
+  connectionUnauthorized: 4009,
+  /** 4200-4299: the client should reconnect at once. */
+  reconnect: 4200,
+  pongNotReceived: 4201,
+} as const;
+
+export interface ChannelRegistry {
+  subscribe(connection: PusherConnection, channel: string): void;
+  unsubscribe(connection: PusherConnection, channel: string): void;
+  authorize(socketId: string, channel: string, auth: unknown): boolean;
+}
+
+/** Pusher's channel name rule: at most 164 of these characters. */
+const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
+
+/** One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from. */
+export class PusherConnection {
+  readonly channels = new Set<string>();
+  lastSeen = Date.now();
+  pingSentAt: number | null = null;
+
+  constructor(
+    readonly socketId: string,
+    private readonly socket: WebSocket,
+    private readonly registry: ChannelRegistry,
+  ) {}
+
+  /** Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. */
+  send(event: string, data: unknown, channel?: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    const frame = {
+      event,
+      ...(channel === undefined ? {} : { channel }),
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    };
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  error(code: number | null, message: string): void {
+    this.send('pusher:error', { code, message });
+  }
+
+  close(code: number, message: string): void {
+    this.error(code, message);
+    this.socket.close(code, message);
+  }
+
+  ping(now = Date.now()): void {
+    this.pingSentAt = now;
+    this.send('pusher:ping', {});
+  }
+
+  handle(raw: string): void {
+    this.lastSeen = Date.now();
+    this.pingSentAt = null;
+    let frame: { event?: unknown; data?: unknown; channel?: unknown };
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      this.error(null, 'Invalid message format');
+      return;
+    }
+    const data = typeof frame.data === 'string' ? safeParse(frame.data) : frame.data;
+    switch (frame.event) {
+      case 'pusher:ping':
+        this.send('pusher:pong', {});
+        return;
+      case 'pusher:pong':
+        return;
+      case 'pusher:subscribe':
+        this.#subscribe(data as { channel?: unknown; auth?: unknown });
+        return;
+      case 'pusher:unsubscribe': {
+        const channel = (data as { channel?: unknown } | undefined)?.channel;
+        if (typeof channel === 'string') this.registry.unsubscribe(this, channel);
+        return;
+      }
+      default:
+        // Client events (client-*) would let any subscriber talk to every other; this app has no use for them.
+        this.error(null, 'Client events are not enabled');
+    }
+  }
+
+  #subscribe(data: { channel?: unknown; auth?: unknown } | undefined): void {
+    const channel = data?.channel;
+    if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) {
+      this.error(null, 'Invalid channel name');
+      return;
+    }
+    if (channel.startsWith('presence-')) {
+      this.error(null, 'Presence channels are not supported');
+      return;
+    }
+    if (channel.startsWith('private-') && !this.registry.authorize(this.socketId, channel, data?.auth)) {
+      this.error(PusherErrorCode.connectionUnauthorized, 'Connection is unauthorized');
+      return;
+    }
+    this.registry.subscribe(this, channel);
+    this.send('pusher_internal:subscription_succeeded', {}, channel);
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

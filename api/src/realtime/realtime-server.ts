@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { handleEventsApi } from './events-api';
+import { handshakeRefusal } from './handshake';
+import type { Publisher } from './publisher';
+import { type ChannelRegistry, PusherConnection, PusherErrorCode } from './pusher-connection';
+import { verifyChannelAuth } from './signatures';
+
+export interface RealtimeServerOptions {
+  app: { id: string; key: string; secret: string };
+  /** Browsers must come from one of these; clients that send no Origin (servers, tests) are let in. */
+  allowedOrigins: string[];
+  /** Seconds of silence after which a client pings; told to the client in connection_established. */
+  activityTimeoutSeconds?: number;
+  /** Seconds a silent client gets to answer our ping before it is dropped. */
+  pongTimeoutSeconds?: number;
+  /** Largest frame a client may send, in bytes (Pusher's limit is 10 KB). */
+  maxMessageBytes?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * A small Pusher-protocol-7 server (what Laravel Reverb and Soketi speak) on `ws`, plus the signed HTTP
+ * publish endpoint. Channel state lives in this process; run one instance or switch to an external server.
+ */
+export class RealtimeServer implements ChannelRegistry {
+  readonly #http: Server;
+  readonly #wss: WebSocketServer;
+  readonly #channels = new Map<string, Set<PusherConnection>>();
+  readonly #connections = new Set<PusherConnection>();
+  readonly #activityTimeout: number;
+  readonly #pongTimeout: number;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: RealtimeServerOptions) {
+    this.#activityTimeout = options.activityTimeoutSeconds ?? 30;
+    this.#pongTimeout = options.pongTimeoutSeconds ?? 30;
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 10 * 1024 });
+    this.#http = createServer((req, res) => {
+      handleEventsApi(req, res, this).catch((error: unknown) => {
+        options.onError?.(error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    this.#http.on('upgrade', (req, socket, head) => this.#upgrade(req, socket, head));
+  }
+
+  get app() {
+    return this.options.app;
+  }
+
+  /** The adapter the write path uses when this server is the embedded default. */
+  readonly publisher: Publisher = {
+    publish: async (channel, event, data) => {
+      this.broadcast([channel], event, JSON.stringify(data));
+    },
+  };
+
+  async listen(port: number, host?: string): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.#http.once('error', reject);
+      this.#http.listen(port, host, () => resolve());
+    });
+    const sweepEvery = Math.max(100, (Math.min(this.#activityTimeout, this.#pongTimeout) * 1000) / 2);
+    this.#sweeper = setInterval(() => this.#sweep(), sweepEvery).unref();
+    return (this.#http.address() as AddressInfo).port;
+  }
+
+  get connectionCount(): number {
+    return this.#connections.size;
+  }
+
+  broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): void {
+    for (const channel of channels) {
+      for (const connection of this.#channels.get(channel) ?? []) {
+        if (connection.socketId !== exceptSocketId) connection.send(event, data, channel);
+      }
+    }
+  }
+
+  authorize(socketId: string, channel: string, auth: unknown): boolean {
+    return verifyChannelAuth(this.options.app, socketId, channel, auth);
+  }
+
+  subscribe(connection: PusherConnection, channel: string): void {
+    connection.channels.add(channel);
+    const members = this.#channels.get(channel) ?? new Set<PusherConnection>();
+    members.add(connection);
+    this.#channels.set(channel, members);
+  }
+
+  unsubscribe(connection: PusherConnection, channel: string): void {
+    connection.channels.delete(channel);
+    const members = this.#channels.get(channel);
+    members?.delete(connection);
+    if (members?.size === 0) this.#channels.delete(channel);
+  }
+
+  /** Asks every client to reconnect (4200), e.g. before a restart; pusher-js comes back and resubscribes. */
+  disconnectAll(code: number = PusherErrorCode.reconnect, message = 'Server is restarting'): void {
+    for (const connection of this.#connections) connection.close(code, message);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    this.disconnectAll();
+    for (const client of this.#wss.clients) client.terminate();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+    if (this.#http.listening) await new Promise<void>((resolve) => this.#http.close(() => resolve()));
+  }
+
+  #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = /^\/app\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (key === undefined) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, req, key, url.searchParams));
+  }
+
+  #accept(ws: WebSocket, req: IncomingMessage, key: string, query: URLSearchParams): void {
+    ws.on('error', (error) => this.options.onError?.(error));
+    const connection = new PusherConnection(`${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`, ws, this);
+    const refusal = handshakeRefusal(
+      req,
+      { key, query },
+      { key: this.options.app.key, allowedOrigins: this.options.allowedOrigins },
+    );
+    if (refusal) {
+      connection.close(...refusal);
+      return;
+    }
+    this.#connections.add(connection);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) connection.error(null, 'Binary frames are not supported');
+      else connection.handle(data.toString());
+    });
+    ws.on('close', () => {
+      for (const channel of [...connection.channels]) this.unsubscribe(connection, channel);
+      this.#connections.delete(connection);
+    });
+    connection.send('pusher:connection_established', {
+      socket_id: connection.socketId,
+      activity_timeout: this.#activityTimeout,
+    });
+  }
+
+  /** Pings clients that went quiet and drops those that stay quiet, so dead sockets do not pile up. */
+  #sweep(now = Date.now()): void {
+    for (const connection of this.#connections) {
+      if (connection.pingSentAt !== null) {
+        if (now - connection.pingSentAt > this.#pongTimeout * 1000) {
+          connection.close(PusherErrorCode.pongNotReceived, 'Pong reply not received');
+        }
+      } else if (now - connection.lastSeen > this.#activityTimeout * 1000) {
+        connection.ping(now);
+      }
+    }
+  }
+}

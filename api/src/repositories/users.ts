@@ -1,0 +1,28 @@
+import type { User } from '@chat/shared/schemas';
+import { sql } from 'kysely';
+import type { Db } from '../db/create-database';
+
+const userColumns = ['id', 'username', 'image'] as const;
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Case-insensitive, matching the unique index on lower(username). */
+export async function findUserCredentials(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'password_hash'])
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Returns undefined when the username is taken, instead of throwing on the unique index. */
+export async function insertUser(db: Db, username: string, passwordHash: string): Promise<User | undefined> {
+  return db
+    .insertInto('users')
+    .values({ username, password_hash: passwordHash })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { mimeForStoredName } from '../attachments/detect-image';
+import { forbidden, notFound } from '../http/http-error';
+import { errorResponses } from '../http/route-schemas';
+
+/**
+ * Even if a stored file were crafted to look like HTML or script, the browser must only ever render it as an
+ * image: no sniffing, no scripts, no plugins, sandboxed as an opaque origin.
+ */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  'referrer-policy': 'no-referrer',
+};
+
+const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Opened in a new tab, so no Bearer token: the signature in the link is the authorisation.
+  app.get(
+    '/attachments/:name',
+    {
+      schema: {
+        params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({
+          expires: Type.Optional(Type.String({ maxLength: 20 })),
+          signature: Type.Optional(Type.String({ maxLength: 128 })),
+        }),
+        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const { expires, signature } = request.query;
+      if (!app.attachments.signer.verify(name, expires, signature)) throw forbidden('Invalid signature.');
+      const file = await app.attachments.store.open(name);
+      if (!file) throw notFound();
+      const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+      return reply
+        .headers(SECURITY_HEADERS)
+        .header('content-type', mimeForStoredName(name))
+        .header('content-length', file.size)
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('content-disposition', `inline; filename="${name}"`)
+        .send(file.stream);
+    },
+  );
+};
+
+export default attachmentRoutes;

@@ -1,0 +1,82 @@
+import {
+  CreateRoomPayloadSchema,
+  JoinRoomResponseSchema,
+  MessageOnlySchema,
+  type Room,
+  RoomSchema,
+} from '@chat/shared/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound, unprocessable } from '../http/http-error';
+import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
+import { currentUser } from '../plugins/auth';
+import { createRoom, findRoom, joinRoom, leaveRoom, listRooms } from '../repositories/rooms';
+
+export const ROOM_FULL = 'This room is full.';
+
+const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/chatrooms',
+    { schema: { response: { 200: Type.Array(RoomSchema), ...errorResponses(401) } } },
+    async (request) => listRooms(app.db, currentUser(request).id),
+  );
+
+  app.get(
+    '/chatrooms/:id',
+    { schema: { params: RoomParamsSchema, response: { 200: RoomSchema, ...errorResponses(401, 404) } } },
+    async (request) => {
+      const room = await findRoom(app.db, request.params.id, currentUser(request).id);
+      if (!room) throw notFound();
+      return room;
+    },
+  );
+
+  app.post(
+    '/chatrooms',
+    { schema: { body: CreateRoomPayloadSchema, response: { 201: RoomSchema, ...errorResponses(401, 422) } } },
+    async (request, reply) => {
+      const { name, description, max_members } = request.body;
+      const room = await createRoom(app.db, {
+        name,
+        description,
+        maxMembers: max_members,
+        creatorId: currentUser(request).id,
+      });
+      return reply.code(201).send(room);
+    },
+  );
+
+  // Whatever body the client sends (the spec's client sends the bare room id) is ignored: the path names the room.
+  app.post(
+    '/chatrooms/:id/join',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        response: { 200: JoinRoomResponseSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const outcome = await joinRoom(app.db, request.params.id, user.id);
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'full') throw unprocessable(ROOM_FULL);
+      const room = (await findRoom(app.db, request.params.id, user.id)) as Room;
+      return { message: `You joined ${room.name}.`, room };
+    },
+  );
+
+  app.post(
+    '/chatrooms/:id/leave',
+    {
+      schema: { params: RoomParamsSchema, response: { 200: MessageOnlySchema, ...errorResponses(401, 404) } },
+    },
+    async (request) => {
+      if (!(await leaveRoom(app.db, request.params.id, currentUser(request).id))) throw notFound();
+      return { message: 'You left the room.' };
+    },
+  );
+};
+
+export default chatroomRoutes;

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { API_ROOT, ConfigError, loadConfig } from './config';
+
+// A local api/.env, if present, fills in what the shell did not set (the shell wins).
+const envFile = join(API_ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A second signal, or a hung close, must still end the process.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (app.realtime) {
+    const port = await app.realtime.listen(config.broadcast.serverPort, config.broadcast.serverHost);
+    app.log.info(
+      `Pusher-protocol websocket server on ws://${config.broadcast.serverHost}:${port}/app/${config.broadcast.key}`,
+    );
+  }
+  if (config.seedDemoUsers)
+    app.log.info('Demo users demo, alice and bob can sign in with password "password"');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

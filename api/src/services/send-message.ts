@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AttachmentStore } from '../attachments/attachment-store';
+import { detectImage } from '../attachments/detect-image';
+import type { Db } from '../db/create-database';
+import { publishMessageSent } from '../realtime/message-sent';
+import type { Publisher } from '../realtime/publisher';
+import { findMessage, findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
+import { isMember, roomExists } from '../repositories/rooms';
+
+export interface SendMessageDeps {
+  db: Db;
+  store: AttachmentStore;
+  publisher: Publisher;
+  log: FastifyBaseLogger;
+}
+
+export interface SendMessageInput {
+  roomId: number;
+  userId: number;
+  content: string;
+  clientMsgId: string | null;
+  attachment: Uint8Array | null;
+}
+
+export type SendMessageOutcome =
+  | { status: 'created' | 'existing'; message: MessageRow }
+  | { status: 'not_found' | 'not_member' | 'not_an_image' };
+
+/**
+ * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
+ * and only after the insert has committed, the MessageSent broadcast (ids only).
+ */
+export async function sendMessage(
+  deps: SendMessageDeps,
+  input: SendMessageInput,
+): Promise<SendMessageOutcome> {
+  const { db, store } = deps;
+  if (!(await isMember(db, input.roomId, input.userId))) {
+    return { status: (await roomExists(db, input.roomId)) ? 'not_member' : 'not_found' };
+  }
+  if (input.clientMsgId) {
+    const original = await findMessageByClientId(db, input.userId, input.clientMsgId);
+    if (original) return { status: 'existing', message: original };
+  }
+
+  let attachment: { name: string; type: string } | null = null;
+  if (input.attachment) {
+    const image = await detectImage(input.attachment);
+    if (!image) return { status: 'not_an_image' };
+    attachment = { name: await store.save(input.attachment, image), type: image.mime };
+  }
+
+  const outcome = await insertMessage(db, { ...input, attachment });
+  if (outcome.status !== 'created') {
+    if (attachment) await store.remove(attachment.name);
+    if (outcome.status !== 'duplicate') return outcome;
+    // Two sends with one client_msg_id raced; the other one won and its message is the answer.
+    const original = await findMessageByClientId(db, input.userId, input.clientMsgId as string);
+    return { status: 'existing', message: original as MessageRow };
+  }
+
+  try {
+    await publishMessageSent(deps.publisher, { room_id: input.roomId, message_id: outcome.id });
+  } catch (error) {
+    // The message is stored either way; clients catch up on their next fetch with after_id.
+    deps.log.warn({ err: error, messageId: outcome.id }, 'MessageSent broadcast failed');
+  }
+  return { status: 'created', message: (await findMessage(db, outcome.id)) as MessageRow };
+}

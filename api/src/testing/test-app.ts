@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { User } from '@chat/shared/schemas';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { type Config, loadConfig } from '../config';
+import type { Publisher } from '../realtime/publisher';
+import { RecordingPublisher } from '../realtime/publisher';
+import { issueAccessToken } from '../repositories/access-tokens';
+import { insertUser } from '../repositories/users';
+import { createTestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** Configuration as a developer's machine would have it, with secrets fixed and files in a temp folder. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_KEY: 'test-app-key-test-app-key-test-app-key',
+    REVERB_APP_SECRET: 'test-reverb-secret',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'chat-api-test-')),
+    SEED_DEMO_USERS: 'false',
+    ...env,
+  });
+}
+
+const passwordHashes = new Map<string, Promise<string>>();
+let userCounter = 0;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** What the write path published, unless a real publisher was passed in. */
+  published: RecordingPublisher;
+  /** A user straight in the database plus a valid Bearer header for it (hashing once per password). */
+  signIn(
+    username?: string,
+    password?: string,
+  ): Promise<{ user: User; token: string; headers: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A built, ready app over a fresh database. `publisher: 'embedded'` keeps the real embedded websocket server
+ * (not listening until the test says so); otherwise the write path publishes into `published`.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; publisher?: Publisher | 'embedded' } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  const published = new RecordingPublisher();
+  const publisher = options.publisher === 'embedded' ? undefined : (options.publisher ?? published);
+  const app = await buildApp(config, { db: database.db, publisher, logger: false }).catch(
+    async (error: unknown) => {
+      await database.db.destroy();
+      await database.dispose();
+      throw error;
+    },
+  );
+  await app.ready();
+  return {
+    app,
+    config,
+    published,
+    async signIn(username = `user${++userCounter}_${process.pid}`, password = 'password') {
+      if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+      const user = (await insertUser(
+        app.db,
+        username,
+        await (passwordHashes.get(password) as Promise<string>),
+      )) as User;
+      const token = await issueAccessToken(app.db, user.id);
+      return { user, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+      rmSync(join(config.storageDir, '..'), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { API_ROOT } from '../config';
+import { type Db, fromPGlite } from '../db/create-database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+
+export interface TestDatabase {
+  db: Db;
+  /** Drops what the test created; call after the app (which destroys `db`) is closed. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database per call. With TEST_DATABASE_URL (CI) it is a throwaway schema in that real
+ * PostgreSQL; otherwise an in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url
+    ? createPostgresSchema(url)
+    : { db: fromPGlite(await pgliteFromTemplate()), dispose: async () => {} };
+}
+
+async function createPostgresSchema(url: string): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dispose: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Creating a PGlite cluster runs initdb (seconds); loading a dump of an already migrated one takes a fraction.
+ * The dump is keyed by the migrations' source, so editing a migration rebuilds it.
+ */
+async function pgliteFromTemplate(): Promise<PGlite> {
+  const migrationsDir = join(API_ROOT, 'src/db/migrations');
+  const digest = createHash('sha256');
+  for (const file of readdirSync(migrationsDir).sort())
+    digest.update(readFileSync(join(migrationsDir, file)));
+  const templatePath = join(tmpdir(), `chat-api-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(templatePath)) {
+    return PGlite.create({ loadDataDir: new Blob([await readFile(templatePath)]) });
+  }
+  const pglite = await PGlite.create();
+  await migrateToLatest(fromPGlite(pglite));
+  const dump = await pglite.dumpDataDir('none');
+  // Parallel workers may race to build it: write aside, then rename atomically.
+  const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, templatePath);
+  return pglite;
+}
