@@ -1,12 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CSRF_COOKIE_PATH, XSRF_COOKIE, XSRF_HEADER as XSRF_HEADER_NAME } from '@chat/shared/constants';
 import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { csrfMismatch } from '../http/http-error';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
+export { CSRF_COOKIE_PATH, XSRF_COOKIE };
+/** Node lower-cases incoming header names. */
+export const XSRF_HEADER = XSRF_HEADER_NAME.toLowerCase();
 /** Laravel's default session lifetime: a stale cookie heals itself within two hours. */
 const COOKIE_MAX_AGE_SECONDS = 120 * 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
