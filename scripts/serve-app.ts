@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeConfigFromEnv } from '@chat/shared/config-from-env';
 import sirv from 'sirv';
@@ -15,7 +15,10 @@ if (!app) {
   console.error(`Unknown app "${name}"; expected one of ${Object.keys(apps).join(', ')}`);
   process.exit(1);
 }
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', name, 'dist');
+// DIST_DIR serves another build of the app, e.g. the shell's monolith build (shell/dist-monolith).
+const root = process.env.DIST_DIR
+  ? resolve(process.env.DIST_DIR)
+  : join(dirname(fileURLToPath(import.meta.url)), '..', name, 'dist');
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`${name} has no build in ${root}: run pnpm --filter @chat/${name} build`);
   process.exit(1);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type AppBuildOptions, createAppConfig } from '@chat/shared/build';
-import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
+import { defineConfig } from '@rsbuild/core';
 
 const shell: AppBuildOptions = {
   name: 'shell',
@@ -11,16 +11,6 @@ const shell: AppBuildOptions = {
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The root .gitignore covers `dist/` only; the monolith's output keeps itself out of git and lint. */
-const ignoreOwnOutput: RsbuildPlugin = {
-  name: 'chat:ignore-own-output',
-  setup(api) {
-    api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
-      compilation.emitAsset('.gitignore', new sources.RawSource('*\n'));
-    });
-  },
-};
-
 /**
  * `rsbuild build --env-mode monolith` (`pnpm build:monolith`): the same shell with the three remotes'
  * exposed modules compiled in as lazy local chunks instead of federated ones, into `dist-monolith/`.
@@ -30,7 +20,6 @@ const monolith: AppBuildOptions = {
   ...shell,
   federation: false,
   override: {
-    plugins: [ignoreOwnOutput],
     resolve: {
       alias: { [fromHere('./src/federation/remotes')]: fromHere('./src/monolith/remotes.ts') },
     },

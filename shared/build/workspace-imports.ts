@@ -40,26 +40,39 @@ function importedNames(clause: string): { name: string; local: string }[] {
 }
 
 /**
- * What the front ends take from each package, across the whole workspace: the named imports and the
- * members read from them (`Typography.Title` → `Typography`, `Title`), type-only imports left out.
- * Shared tree-shaking keeps exactly these in whichever app's copy of the package loads first, so each
- * app's build must know every other app's usage. A namespace import cannot be shaken and is refused.
+ * What one module takes from each of `packages`: its named imports and the members it reads from them
+ * (`Typography.Title` → `Typography`, `Title`), type-only imports left out. A namespace import cannot be
+ * tree-shaken and is refused.
+ */
+export function importsIn(code: string, packages: readonly string[]): Record<string, string[]> {
+  const used = new Map(packages.map((name) => [name, new Set<string>()]));
+  for (const [, typeOnly, clause = '', source = ''] of code.matchAll(statement)) {
+    const names = used.get(source);
+    if (!names || typeOnly) continue;
+    for (const { name, local } of importedNames(clause)) {
+      if (name === '*') throw new Error(`Import named bindings from ${source}: it is tree-shaken`);
+      names.add(name);
+      const memberRead = new RegExp(`(?<![\\w$.])${local.replaceAll('$', '\\$')}\\.([A-Za-z_$][\\w$]*)`, 'g');
+      for (const [, member = ''] of code.matchAll(memberRead)) names.add(member);
+    }
+  }
+  return Object.fromEntries([...used].map(([name, names]) => [name, [...names].sort()]));
+}
+
+/**
+ * `importsIn` over the whole workspace. Shared tree-shaking keeps exactly these exports in whichever
+ * app's copy of a package loads first, so each app's build must know every other app's usage.
  */
 export function workspaceImports(packages: readonly string[]): Record<string, string[]> {
   const used = new Map(packages.map((name) => [name, new Set<string>()]));
   for (const file of frontEndSourceDirs().flatMap(sourceFiles)) {
-    const code = readFileSync(file, 'utf8');
-    for (const [, typeOnly, clause = '', source = ''] of code.matchAll(statement)) {
-      const names = used.get(source);
-      if (!names || typeOnly) continue;
-      for (const { name, local } of importedNames(clause)) {
-        if (name === '*') throw new Error(`${file}: import named bindings from ${source}, it is tree-shaken`);
-        names.add(name);
-        for (const [, member = ''] of code.matchAll(new RegExp(`\\b${local}\\.([A-Za-z_$][\\w$]*)`, 'g'))) {
-          names.add(member);
-        }
-      }
+    let imports: Record<string, string[]>;
+    try {
+      imports = importsIn(readFileSync(file, 'utf8'), packages);
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
     }
+    for (const [name, names] of Object.entries(imports)) for (const each of names) used.get(name)?.add(each);
   }
   return Object.fromEntries([...used].map(([name, names]) => [name, [...names].sort()]));
 }

@@ -1,0 +1,103 @@
+import PusherServer from 'pusher';
+import type { ApiServer } from '../lib/api';
+import { ApiClient } from '../lib/api';
+import { residentKiB } from '../lib/processes';
+import { type ChatSocket, connectChatSocket, connectMany, PRIVATE_CHAT_CHANNEL } from '../lib/pusher-clients';
+import { summarize } from '../lib/stats';
+import type { Benchmark } from './benchmark';
+
+const EVENT = 'bench-fanout';
+const TARGET_P99_MS = 50;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const SETTLE_MS = 2_000;
+
+/** Publishes `events` one at a time and collects, for each socket, publish → arrival in ms. */
+async function fanOut(api: ApiServer, sockets: ChatSocket[], events: number) {
+  const publisher = new PusherServer({
+    appId: api.websocket.appId,
+    key: api.websocket.key,
+    secret: api.websocket.secret,
+    host: api.websocket.host,
+    port: String(api.websocket.port),
+    useTLS: false,
+  });
+  const latencies: number[] = [];
+  let missed = 0;
+  let round = { seq: -1, sentAt: 0, pending: 0, done: () => {} };
+  for (const socket of sockets) {
+    socket.on(EVENT, (data) => {
+      if ((data as { seq: number }).seq !== round.seq) return;
+      latencies.push(performance.now() - round.sentAt);
+      if (--round.pending === 0) round.done();
+    });
+  }
+  for (let seq = 0; seq < events; seq++) {
+    const delivered = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), DELIVERY_TIMEOUT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      round = { seq, sentAt: performance.now(), pending: sockets.length, done };
+    });
+    await publisher.trigger(PRIVATE_CHAT_CHANNEL, EVENT, { seq });
+    if (!(await delivered)) missed += round.pending;
+  }
+  return { latencies, missed };
+}
+
+/**
+ * 2,000 subscribed pusher-js connections; 100 events published through the Pusher HTTP API (as Laravel's
+ * broadcaster or an external Reverb would be fed), one at a time: delivery time to every connection. On
+ * an API process of its own, memory per connection = the growth of its resident memory from half the
+ * connections to all of them, divided by the connections added (start-up and first-use costs cancel out).
+ */
+export const wsFanout: Benchmark = {
+  name: 'websocket',
+  async run(context) {
+    const connections = context.smoke ? 20 : 2000;
+    const events = context.smoke ? 5 : 100;
+    // The smoke run only exercises the code: the shared API spares it a second start-up.
+    const api = context.smoke ? await context.api() : await context.isolatedApi();
+    const sockets: ChatSocket[] = [];
+    const settle = () => new Promise((resolve) => setTimeout(resolve, context.smoke ? 0 : SETTLE_MS));
+    try {
+      const session = await new ApiClient(api).newSession('fanout');
+      const connect = () => connectChatSocket(api, session.token);
+      const half = Math.floor(connections / 2);
+      context.log(`opening ${connections} websocket connections`);
+      const started = performance.now();
+      sockets.push(...(await connectMany(half, connect)));
+      await settle();
+      const atHalf = await residentKiB(api.pid);
+      sockets.push(...(await connectMany(connections - half, connect)));
+      const connectSeconds = (performance.now() - started) / 1000;
+      await settle();
+      const atFull = await residentKiB(api.pid);
+
+      context.log(`publishing ${events} events to ${connections} connections`);
+      const { latencies, missed } = await fanOut(api, sockets, events);
+      const delivery = summarize(latencies);
+      const perConnection = (atFull - atHalf) / (connections - half);
+      return {
+        rows: [
+          {
+            figure: `websocket fan-out (${connections} conns)`,
+            unit: 'ms',
+            n: delivery.n,
+            median: delivery.median,
+            p95: delivery.p95,
+            p99: delivery.p99,
+            target: `p99 ≤ ${TARGET_P99_MS}`,
+            met: delivery.p99 <= TARGET_P99_MS && missed === 0,
+          },
+          { figure: '  API memory per connection', unit: 'KiB', n: connections, median: perConnection },
+        ],
+        details: { connections, events, missed, connectSeconds, residentKiB: { atHalf, atFull }, delivery },
+      };
+    } finally {
+      for (const socket of sockets) socket.close();
+      if (!context.smoke) await api.stop();
+    }
+  },
+};

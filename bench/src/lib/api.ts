@@ -1,0 +1,144 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LoginResponse, Message, Room } from '@chat/shared';
+import { repoRoot } from './paths';
+import type { Ports } from './ports';
+import { type Service, startService } from './processes';
+
+export interface ApiServer {
+  /** REST base, ending in `/api/`. */
+  url: string;
+  origin: string;
+  websocket: { host: string; port: number; key: string; appId: string; secret: string };
+  /** The one Node process serving HTTP and the websocket, for memory readings. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real API (`api/src/server.ts`) in one Node process, as in production, on a throwaway database.
+ * The per-user throttle is lifted: the load here is the point, not abuse.
+ */
+export async function startApi(ports: Ports, { isolated = false } = {}): Promise<ApiServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
+  const port = isolated ? ports.isolatedApi : ports.api;
+  const origin = `http://localhost:${port}`;
+  const websocket = {
+    host: 'localhost',
+    port: isolated ? ports.isolatedWebsocket : ports.websocket,
+    key: 'chat-key',
+    appId: 'chat-bench',
+    secret: randomBytes(24).toString('hex'),
+  };
+  const frontEnds = [...Object.values(ports.federated), ports.monolith].map(
+    (port) => `http://localhost:${port}`,
+  );
+  let service: Service;
+  try {
+    service = await startService('api', process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(repoRoot, 'api'),
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        APP_URL: origin,
+        APP_KEY: randomBytes(32).toString('hex'),
+        DATA_DIR: dataDir,
+        ENABLE_TEST_ENDPOINTS: 'true',
+        SEED_DEMO_USERS: 'false',
+        FRONTEND_ORIGINS: frontEnds.join(','),
+        API_THROTTLE_PER_MINUTE: '100000000',
+        LOGIN_MAX_ATTEMPTS: '100000',
+        REVERB_APP_ID: websocket.appId,
+        REVERB_APP_KEY: websocket.key,
+        REVERB_APP_SECRET: websocket.secret,
+        REVERB_SERVER_PORT: String(websocket.port),
+      },
+      readyUrl: `${origin}/up`,
+      timeoutMs: 120_000,
+    });
+    // The websocket server starts listening just after the HTTP one.
+    await startedWebsocket(websocket.port);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `${origin}/api/`,
+    origin,
+    websocket,
+    pid: service.pid,
+    async stop() {
+      await service.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startedWebsocket(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(`http://localhost:${port}/`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`The websocket server on :${port} did not start`);
+}
+
+export interface Session {
+  username: string;
+  token: string;
+  userId: number;
+}
+
+/** The REST calls the benchmarks set up with, straight to the API as a server-side client would. */
+export class ApiClient {
+  constructor(readonly api: ApiServer) {}
+
+  async #call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+    const response = await fetch(new URL(path, this.api.url), {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /** A new user (ENABLE_TEST_ENDPOINTS), signed in. */
+  async newSession(prefix = 'bench'): Promise<Session> {
+    const credentials = { username: `${prefix}-${randomUUID().slice(0, 8)}`, password: 'password' };
+    await this.#call('POST', 'testing/users', undefined, credentials);
+    const { token, user } = await this.#call<LoginResponse>('POST', 'auth/login', undefined, credentials);
+    return { username: user.username, token, userId: user.id };
+  }
+
+  createRoom(session: Session, name: string, maxMembers = 1000): Promise<Room> {
+    return this.#call('POST', 'chatrooms', session.token, {
+      name,
+      description: 'Created by the benchmarks',
+      max_members: maxMembers,
+    });
+  }
+
+  async join(session: Session, roomId: number): Promise<void> {
+    await this.#call('POST', `chatrooms/${roomId}/join`, session.token, { roomId });
+  }
+
+  send(session: Session, roomId: number, content: string): Promise<Message> {
+    return this.#call('POST', `chatrooms/${roomId}/messages`, session.token, { content });
+  }
+
+  messagesAfter(session: Session, roomId: number, afterId: number): Promise<Message[]> {
+    return this.#call('GET', `chatrooms/${roomId}/messages?after_id=${afterId}`, session.token);
+  }
+}

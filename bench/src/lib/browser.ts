@@ -1,0 +1,55 @@
+import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+
+/** Debian's Chromium, as the e2e tests use it: Playwright never downloads a browser here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+}
+
+/** Signs a context in the way the login screen does: the token in the access-token cookie. */
+export async function signIn(context: BrowserContext, origin: string, token: string): Promise<void> {
+  await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: origin }]);
+}
+
+export interface Appearance {
+  /** ms since the page's navigation started. */
+  sinceNavigation: number;
+  /** ms since the epoch, comparable between pages of one machine. */
+  epoch: number;
+}
+
+/**
+ * In every page of the context, from its first script on: when each text matching `pattern` first enters
+ * the DOM. A mutation observer looks only at what was added, so watching costs the page little and the
+ * figure does not depend on how often the benchmark polls.
+ */
+export async function recordAppearances(context: BrowserContext, pattern: RegExp): Promise<void> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await context.addInitScript(
+    ({ source, flags }) => {
+      const seen: Record<string, { sinceNavigation: number; epoch: number }> = {};
+      Object.assign(window, { __benchSeen: seen });
+      const regex = new RegExp(source, flags.includes('g') ? flags : `${flags}g`);
+      new MutationObserver((records) => {
+        const now = performance.now();
+        for (const record of records) {
+          const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
+          for (const node of nodes) {
+            for (const [match] of (node.textContent ?? '').matchAll(regex)) {
+              if (!(match in seen))
+                seen[match] = { sinceNavigation: now, epoch: performance.timeOrigin + now };
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
+}
+
+export function appearances(page: Page): Promise<Record<string, Appearance>> {
+  return page.evaluate(() => (window as unknown as { __benchSeen: Record<string, Appearance> }).__benchSeen);
+}

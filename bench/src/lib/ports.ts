@@ -1,0 +1,18 @@
+/**
+ * Loopback ports of one run, clear of the dev stack (3000-3003, 8000, 8080). The smoke run uses its own
+ * block so it can run (from `pnpm test`) while a full bench is going.
+ */
+export function portsFor(smoke: boolean) {
+  const base = smoke ? 4500 : 4000;
+  return {
+    federated: { shell: base, 'auth-remote': base + 1, 'rooms-remote': base + 2, 'chat-remote': base + 3 },
+    monolith: base + 100,
+    api: base + 300,
+    websocket: base + 380,
+    /** A second API for readings that must not inherit the first one's history (memory). */
+    isolatedApi: base + 301,
+    isolatedWebsocket: base + 381,
+  } as const;
+}
+
+export type Ports = ReturnType<typeof portsFor>;

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { type FrontEndApp, frontEndApps, repoRoot } from './paths';
+import type { Ports } from './ports';
+import { type Service, startService } from './processes';
+
+export interface WebStack {
+  /** The shell's origin, e.g. http://localhost:4000. */
+  origin: string;
+  /** Which app served a response, by its origin. */
+  appOf(url: string): FrontEndApp;
+  stop(): Promise<void>;
+}
+
+const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+/** What the shell's /config.json says: this run's API, websocket and remotes. */
+function runtimeEnv(ports: Ports): Record<string, string> {
+  const remote = (app: FrontEndApp) => `http://localhost:${ports.federated[app]}/mf-manifest.json`;
+  return {
+    API_URL: `http://localhost:${ports.api}/api/`,
+    REVERB_HOST: 'localhost',
+    REVERB_PORT: String(ports.websocket),
+    AUTH_REMOTE_URL: remote('auth-remote'),
+    ROOMS_REMOTE_URL: remote('rooms-remote'),
+    CHAT_REMOTE_URL: remote('chat-remote'),
+  };
+}
+
+const portVariables: Record<FrontEndApp, string> = {
+  shell: 'SHELL_PORT',
+  'auth-remote': 'AUTH_REMOTE_PORT',
+  'rooms-remote': 'ROOMS_REMOTE_PORT',
+  'chat-remote': 'CHAT_REMOTE_PORT',
+};
+
+/** The production static server (scripts/serve-app.ts) on one build folder. */
+function serve(app: FrontEndApp, distDir: string, port: number, ports: Ports): Promise<Service> {
+  return startService(app, tsx, ['scripts/serve-app.ts', app], {
+    cwd: repoRoot,
+    env: { ...runtimeEnv(ports), DIST_DIR: distDir, [portVariables[app]]: String(port) },
+    readyUrl: `http://localhost:${port}/index.html`,
+  });
+}
+
+function stack(services: Service[], appOf: (port: number) => FrontEndApp): WebStack {
+  return {
+    origin: new URL(services[0]?.url ?? '').origin,
+    appOf: (url) => appOf(Number(new URL(url).port)),
+    async stop() {
+      await Promise.all(services.map((service) => service.stop()));
+    },
+  };
+}
+
+/** The shell and the three remotes, each on its own origin as deployed. */
+export async function serveFederated(dists: Record<FrontEndApp, string>, ports: Ports): Promise<WebStack> {
+  const services = await Promise.all(
+    frontEndApps.map((app) => serve(app, dists[app], ports.federated[app], ports)),
+  );
+  const byPort = new Map(frontEndApps.map((app) => [ports.federated[app], app]));
+  return stack(services, (port) => byPort.get(port) ?? 'shell');
+}
+
+/** The monolith build: one origin serves everything. */
+export async function serveMonolith(dist: string, ports: Ports): Promise<WebStack> {
+  return stack([await serve('shell', dist, ports.monolith, ports)], () => 'shell');
+}

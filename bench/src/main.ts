@@ -1,0 +1,79 @@
+// `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
+// bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
+// `--only a,b`: a subset, by name (build, first-load, cold-load, api, websocket, send-to-visible, big-room),
+// written to bench/results/partial.json.
+import { parseArgs } from 'node:util';
+import { apiHttp } from './benchmarks/api-http';
+import type { Benchmark } from './benchmarks/benchmark';
+import { bigRoom } from './benchmarks/big-room';
+import { build } from './benchmarks/build';
+import { coldLoadBenchmark } from './benchmarks/cold-load';
+import { firstLoadJs } from './benchmarks/first-load-js';
+import { sendToVisible } from './benchmarks/send-to-visible';
+import { wsFanout } from './benchmarks/ws-fanout';
+import { BenchContext } from './lib/context';
+import { stopAllOnExit } from './lib/processes';
+import { type BenchmarkResult, renderTable, writeResults } from './lib/report';
+import { reexecOnTwoCores } from './lib/two-cores';
+
+const benchmarks: Benchmark[] = [
+  build,
+  firstLoadJs,
+  coldLoadBenchmark,
+  apiHttp,
+  wsFanout,
+  sendToVisible,
+  bigRoom,
+];
+
+const { values } = parseArgs({
+  options: { smoke: { type: 'boolean', default: false }, only: { type: 'string' } },
+});
+const only = values.only?.split(',');
+const unknown = only?.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
+if (unknown?.length) {
+  console.error(
+    `Unknown benchmark ${unknown.join(', ')}; expected ${benchmarks.map((b) => b.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+const pinnedStatus = reexecOnTwoCores();
+if (pinnedStatus !== null) process.exit(pinnedStatus);
+
+stopAllOnExit();
+const started = performance.now();
+const log = (line: string) =>
+  console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)}s] ${line}`);
+const context = new BenchContext(values.smoke, log);
+const results: Record<string, BenchmarkResult> = {};
+const failures: string[] = [];
+try {
+  for (const benchmark of benchmarks.filter((b) => !only || only.includes(b.name))) {
+    try {
+      results[benchmark.name] = await benchmark.run(context);
+    } catch (error) {
+      failures.push(benchmark.name);
+      log(
+        `${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
+  }
+} finally {
+  await context.close();
+}
+
+const firstLoad = results['first-load']?.details?.firstLoadJsRatio ?? null;
+// latest.json is always a complete run; a subset does not overwrite it.
+const resultFile = values.smoke ? 'smoke.json' : only ? 'partial.json' : 'latest.json';
+const file = await writeResults(resultFile, results, {
+  smoke: values.smoke,
+  firstLoadJsRatio: firstLoad,
+  failed: failures,
+});
+console.log(renderTable(Object.values(results).flatMap((result) => result.rows)));
+console.log(
+  `\nfirstLoadJsRatio (federated ÷ monolith, gzip, on /): ${typeof firstLoad === 'number' ? firstLoad.toFixed(3) : 'n/a'}`,
+);
+console.log(`Written to ${file}${failures.length ? `; FAILED: ${failures.join(', ')}` : ''}`);
+process.exit(failures.length ? 1 : 0);
