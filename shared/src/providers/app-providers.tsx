@@ -28,7 +28,8 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
         <ConfigProvider theme={appTheme}>
-          <App notification={{ placement: 'bottomRight', maxCount: 5 }}>
+          {/* Bottom-right, at most five (spec); lifted clear of the chat room's message bar. */}
+          <App notification={{ placement: 'bottomRight', maxCount: 5, bottom: 72 }}>
             <NotifierBridge services={services} />
             <PageBackground />
             {children}

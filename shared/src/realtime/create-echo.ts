@@ -23,7 +23,9 @@ export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () =
       wsPort: config.websocket.port,
       wssPort: config.websocket.port,
       forceTLS: config.websocket.tls,
-      enabledTransports: ['ws', 'wss'],
+      // Only the transport the server speaks: after a drop pusher-js would otherwise try wss against a
+      // plain-ws server first and reconnect seconds later.
+      enabledTransports: config.websocket.tls ? ['wss'] : ['ws'],
       authorizer: (channel: { name: string }) => ({
         authorize: (
           socketId: string,

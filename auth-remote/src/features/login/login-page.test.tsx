@@ -15,10 +15,7 @@ const badCredentials: ApiError = {
 function renderLogin(post: (url: string, data?: unknown) => Promise<unknown>) {
   const assign = rs.spyOn(window.location, 'assign').mockImplementation(() => {});
   const postSpy = rs.fn(post);
-  const view = renderWithServices(
-    <LoginPage />,
-    createTestServices({ http: stubHttp({ post: postSpy }) }),
-  );
+  const view = renderWithServices(<LoginPage />, createTestServices({ http: stubHttp({ post: postSpy }) }));
   return { ...view, assign, post: postSpy, user: userEvent.setup() };
 }
 

@@ -1,0 +1,56 @@
+import { type ApiError, type HttpClient, type Message, useServices } from '@chat/shared';
+import { useMutation } from '@tanstack/react-query';
+
+export interface SendJob {
+  clientMsgId: string;
+  content: string;
+  file: File | null;
+  signal: AbortSignal;
+  onProgress: (fraction: number) => void;
+}
+
+/**
+ * POST chatrooms/{id}/messages: JSON for text, multipart for an image. The server answers a repeated
+ * client_msg_id with the message it already stored, so sending again is always safe.
+ */
+export function sendMessage(http: HttpClient, roomId: number, job: SendJob): Promise<Message> {
+  const url = `chatrooms/${roomId}/messages`;
+  if (!job.file) {
+    return http.post<Message>(
+      url,
+      { content: job.content, client_msg_id: job.clientMsgId },
+      { signal: job.signal },
+    );
+  }
+  const form = new FormData();
+  form.append('attachment', job.file);
+  form.append('content', '');
+  form.append('client_msg_id', job.clientMsgId);
+  return http.post<Message>(url, form, {
+    signal: job.signal,
+    onUploadProgress: (event) =>
+      job.onProgress(event.progress ?? (event.total ? event.loaded / event.total : 0)),
+  });
+}
+
+export interface SendCallbacks {
+  onSent: (message: Message, job: SendJob) => void;
+  onFailed: (error: ApiError, job: SendJob) => void;
+}
+
+/**
+ * Sends run one at a time per room, in the order written, so the server's ids keep that order.
+ * Silent: the message row itself shows pending, failed and sent; a toast per message would be noise.
+ * `networkMode: 'always'` so an offline send fails visibly (with Retry) instead of waiting unseen.
+ */
+export function useSendMessage(roomId: number, { onSent, onFailed }: SendCallbacks) {
+  const { http } = useServices();
+  return useMutation<Message, ApiError, SendJob>({
+    mutationFn: (job) => sendMessage(http, roomId, job),
+    scope: { id: `chat-room-${roomId}-send` },
+    networkMode: 'always',
+    meta: { silent: true },
+    onSuccess: onSent,
+    onError: onFailed,
+  });
+}

@@ -1,0 +1,130 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Empty, Flex, Spin, Typography } from 'antd';
+import { useCallback, useRef } from 'react';
+import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
+import { isOutgoing } from '../model/outgoing';
+import { rowKey, type TimelineRow } from '../model/timeline';
+import { MessageRow } from './message-row';
+import { NewMessagesButton } from './new-messages-button';
+import type { RowActions } from './outgoing-status';
+
+const HISTORY_HEADER = 40;
+
+interface MessageListProps {
+  rows: readonly TimelineRow[];
+  loaded: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  ownUser: { id: number; username: string } | null;
+  actions: RowActions;
+  /** Changes when this user sends: the view jumps to the newest message whatever it showed. */
+  followSignal: number;
+  height: number;
+}
+
+function estimateSize(row: TimelineRow | undefined): number {
+  return row && (isOutgoing(row) ? row.file : row.attachment_path) ? 232 : 62;
+}
+
+/** The newest message from someone else: this user's own are followed when sent. */
+function newestFromOthers(rows: readonly TimelineRow[], ownId: number | null): number | null {
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const row = rows[index];
+    if (row && !isOutgoing(row) && row.user.id !== ownId) return row.id;
+  }
+  return null;
+}
+
+const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-content' } as const;
+
+/**
+ * A virtualized list: the DOM holds only the rows in view plus a few, whatever the room's size.
+ * Anchored to the end: older pages prepend without moving what the reader sees, and new messages are
+ * followed only while the reader is at the bottom; otherwise a 'New messages' button appears.
+ */
+export function MessageList(props: MessageListProps) {
+  const { rows, loaded, hasOlder, loadingOlder, onLoadOlder, ownUser, actions, followSignal, height } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const ownId = ownUser?.id ?? null;
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row ? rowKey(row, ownId) : index;
+    },
+    [rows, ownId],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateSize(rows[index]),
+    getItemKey,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: END_THRESHOLD,
+    paddingStart: HISTORY_HEADER,
+    overscan: 6,
+  });
+  const { unseen, onScroll, jumpToEnd } = useFeedScroll({
+    virtualizer,
+    scrollRef,
+    count: rows.length,
+    newestMessageId: newestFromOthers(rows, ownId),
+    hasOlder,
+    loadingOlder,
+    onLoadOlder,
+    followSignal,
+  });
+
+  return (
+    <div style={{ position: 'relative' }}>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        role="feed"
+        aria-label="Messages"
+        aria-busy={!loaded || loadingOlder}
+        style={{ height, overflowY: 'auto', contain: 'strict', overflowAnchor: 'none' }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          <Flex justify="center" align="center" style={{ height: HISTORY_HEADER }}>
+            {loadingOlder && <Spin size="small" />}
+            {loaded && !hasOlder && rows.length > 0 && (
+              <Typography.Text type="secondary">This is the beginning of the room.</Typography.Text>
+            )}
+          </Flex>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            return (
+              row && (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  <MessageRow
+                    row={row}
+                    ownUsername={ownUser?.username ?? ''}
+                    actions={actions}
+                    position={item.index + 1}
+                    total={rows.length}
+                  />
+                </div>
+              )
+            );
+          })}
+        </div>
+        {!loaded && <Spin style={centred} />}
+        {loaded && rows.length === 0 && <Empty description="No messages yet" style={centred} />}
+      </div>
+      {unseen && <NewMessagesButton onClick={jumpToEnd} />}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Flex, Typography } from 'antd';
+import { memo } from 'react';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { formatDateTime } from '../lib/format-time';
+import { isOutgoing } from '../model/outgoing';
+import type { TimelineRow } from '../model/timeline';
+import { LocalPreview, MessageAttachment } from './message-attachment';
+import { OutgoingStatus, type RowActions } from './outgoing-status';
+
+interface MessageRowProps {
+  row: TimelineRow;
+  ownUsername: string;
+  actions: RowActions;
+  position: number;
+  total: number;
+}
+
+/** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
+function Text({ content }: { content: string }) {
+  return <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</p>;
+}
+
+function PendingImage({ file }: { file: File }) {
+  return <LocalPreview src={useObjectUrl(file)} />;
+}
+
+export const MessageRow = memo(function MessageRow({
+  row,
+  ownUsername,
+  actions,
+  position,
+  total,
+}: MessageRowProps) {
+  const outgoing = isOutgoing(row) ? row : null;
+  const { username, createdAt, content, attachment } = isOutgoing(row)
+    ? { username: ownUsername, createdAt: row.createdAt, content: row.content, attachment: null }
+    : {
+        username: row.user.username,
+        createdAt: row.created_at,
+        content: row.content,
+        attachment: row.attachment_path,
+      };
+  return (
+    <article
+      aria-posinset={position}
+      aria-setsize={total}
+      data-status={outgoing?.status ?? 'sent'}
+      style={{ padding: '8px 12px', opacity: outgoing?.status === 'pending' ? 0.65 : 1 }}
+    >
+      <Flex gap="small" align="baseline" wrap>
+        <Typography.Text strong>{username}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
+        </Typography.Text>
+      </Flex>
+      <Flex vertical gap={4} align="flex-start">
+        {content && <Text content={content} />}
+        {attachment && <MessageAttachment url={attachment} />}
+        {outgoing?.file && <PendingImage file={outgoing.file} />}
+        {outgoing && <OutgoingStatus entry={outgoing} actions={actions} />}
+      </Flex>
+    </article>
+  );
+});

@@ -1,0 +1,29 @@
+import { MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX, useServices } from '@chat/shared';
+import { useEffect, useState } from 'react';
+import { getMessages } from '../api/get-messages';
+import { createChatStore } from '../model/chat-store';
+import { createMessageSync } from '../model/message-sync';
+import { useLiveMessages } from './use-live-messages';
+import { type OutboxActions, useOutbox } from './use-outbox';
+
+/** A joined room: its messages, kept complete by live events and catch-ups, and the means to send. */
+export function useChatRoom(roomId: number) {
+  const { http } = useServices();
+  const [store] = useState(createChatStore);
+  const [sync] = useState(() =>
+    createMessageSync({
+      fetchPage: (query) => getMessages(http, roomId, query),
+      store,
+      latestLimit: MESSAGES_PAGE_DEFAULT,
+      pageLimit: MESSAGES_PAGE_MAX,
+    }),
+  );
+  const [catchUp] = useState(() => () => void sync.catchUp());
+
+  useEffect(() => catchUp(), [catchUp]);
+  useLiveMessages(roomId, catchUp);
+  // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).
+  const outbox: OutboxActions = useOutbox(roomId, store, catchUp);
+
+  return { store, loadOlder: sync.loadOlder, retryLoad: catchUp, outbox };
+}

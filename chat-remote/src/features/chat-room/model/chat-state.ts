@@ -1,0 +1,102 @@
+import type { Message } from '@chat/shared';
+import { lastId, type MessageLog, mergeMessages } from './message-log';
+import type { Outgoing } from './outgoing';
+
+/** Everything a room view shows, changed only through the pure transitions below. */
+export interface ChatState {
+  messages: MessageLog;
+  /**
+   * The newest id held with no gap before it: the `after_id` of the next catch-up. Only pages fetched in
+   * sequence move it, never a message that arrived on its own (a send's answer), or the messages between
+   * the two would never be fetched. Null until the first page has arrived.
+   */
+  cursor: number | null;
+  outbox: readonly Outgoing[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** Why the first page could not be loaded, if it could not. */
+  loadError: string | null;
+}
+
+export const initialChatState: ChatState = {
+  messages: [],
+  cursor: null,
+  outbox: [],
+  hasOlder: false,
+  loadingOlder: false,
+  loadError: null,
+};
+
+/** Merges messages and drops every outgoing entry the server now holds: each client_msg_id shows once. */
+function withMessages(state: ChatState, incoming: readonly Message[]): ChatState {
+  const messages = mergeMessages(state.messages, incoming);
+  const arrived = new Set(incoming.map((message) => message.client_msg_id).filter((id) => id !== null));
+  const outbox = arrived.size
+    ? state.outbox.filter((entry) => !arrived.has(entry.clientMsgId))
+    : state.outbox;
+  return { ...state, messages, outbox };
+}
+
+/** The newest page, the room's opening view. */
+export function latestReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
+  const next = withMessages(state, page);
+  const cursor = Math.max(state.cursor ?? 0, lastId(page) ?? 0);
+  return { ...next, cursor, hasOlder: page.length >= limit, loadError: null };
+}
+
+/** A page fetched with `after_id` = cursor. */
+export function newerReceived(state: ChatState, page: readonly Message[]): ChatState {
+  const next = withMessages(state, page);
+  return { ...next, cursor: Math.max(state.cursor ?? 0, lastId(page) ?? 0) };
+}
+
+/** A page fetched with `before_id` = the oldest id held. */
+export function olderReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
+  return { ...withMessages(state, page), hasOlder: page.length >= limit, loadingOlder: false };
+}
+
+/** The server's answer to a send: shown at once, while the catch-up fills any gap before it. */
+export function sentReceived(state: ChatState, message: Message): ChatState {
+  return withMessages(state, [message]);
+}
+
+export function queued(state: ChatState, entry: Outgoing): ChatState {
+  return { ...state, outbox: [...state.outbox, entry] };
+}
+
+function updateOutgoing(state: ChatState, clientMsgId: string, change: Partial<Outgoing>): ChatState {
+  if (!state.outbox.some((entry) => entry.clientMsgId === clientMsgId)) return state;
+  return {
+    ...state,
+    outbox: state.outbox.map((entry) =>
+      entry.clientMsgId === clientMsgId ? { ...entry, ...change } : entry,
+    ),
+  };
+}
+
+export function sendFailed(
+  state: ChatState,
+  clientMsgId: string,
+  error: string,
+  retryable: boolean,
+): ChatState {
+  return updateOutgoing(state, clientMsgId, { status: 'failed', error, retryable, progress: null });
+}
+
+/** Back to pending, keeping its client_msg_id and its place in the order. */
+export function retried(state: ChatState, clientMsgId: string): ChatState {
+  const entry = state.outbox.find((candidate) => candidate.clientMsgId === clientMsgId);
+  return updateOutgoing(state, clientMsgId, {
+    status: 'pending',
+    error: null,
+    progress: entry?.file ? 0 : null,
+  });
+}
+
+export function progressed(state: ChatState, clientMsgId: string, progress: number): ChatState {
+  return updateOutgoing(state, clientMsgId, { progress: Math.min(1, Math.max(0, progress)) });
+}
+
+export function discarded(state: ChatState, clientMsgId: string): ChatState {
+  return { ...state, outbox: state.outbox.filter((entry) => entry.clientMsgId !== clientMsgId) };
+}

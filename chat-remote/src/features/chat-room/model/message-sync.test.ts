@@ -1,0 +1,127 @@
+import type { Message, MessagesQuery } from '@chat/shared';
+import { describe, expect, it } from '@rstest/core';
+import fc from 'fast-check';
+import { aMessage } from '../../../testing/messages';
+import { createChatStore } from './chat-store';
+import { createMessageSync } from './message-sync';
+
+/** The API's paging over an in-memory room, recording each query. */
+function fakeRoom(count: number) {
+  const messages: Message[] = Array.from({ length: count }, (_, i) => aMessage(i + 1));
+  const queries: MessagesQuery[] = [];
+  let failNext = false;
+  const fetchPage = async (query: MessagesQuery): Promise<Message[]> => {
+    queries.push(query);
+    await Promise.resolve();
+    if (failNext) {
+      failNext = false;
+      throw { message: 'Something went wrong!', status: null };
+    }
+    const limit = query.limit ?? 50;
+    if (query.after_id !== undefined)
+      return messages.filter((m) => m.id > (query.after_id ?? 0)).slice(0, limit);
+    const before = query.before_id ?? Number.POSITIVE_INFINITY;
+    return messages.filter((m) => m.id < before).slice(-limit);
+  };
+  return {
+    messages,
+    queries,
+    fetchPage,
+    post: () => messages.push(aMessage(messages.length + 1)),
+    failOnce: () => {
+      failNext = true;
+    },
+  };
+}
+
+function setUp(count: number, latestLimit = 5, pageLimit = 10) {
+  const room = fakeRoom(count);
+  const store = createChatStore();
+  const sync = createMessageSync({ fetchPage: room.fetchPage, store, latestLimit, pageLimit });
+  const heldIds = () => store.getState().messages.map((m) => m.id);
+  return { room, store, sync, heldIds };
+}
+
+describe('message sync', () => {
+  it('opens on the newest page, then fetches only what follows the cursor, page by page', async () => {
+    const { room, sync, heldIds, store } = setUp(12);
+    await sync.catchUp();
+    expect(heldIds()).toEqual([8, 9, 10, 11, 12]);
+    expect(store.getState().hasOlder).toBe(true);
+    for (let i = 0; i < 23; i++) room.post();
+    await sync.catchUp();
+    expect(room.queries.slice(1)).toEqual([
+      { after_id: 12, limit: 10 },
+      { after_id: 22, limit: 10 },
+      { after_id: 32, limit: 10 },
+    ]);
+    expect(heldIds()).toEqual(Array.from({ length: 28 }, (_, i) => i + 8));
+  });
+
+  it('coalesces a burst of triggers into one further run', async () => {
+    const { room, sync } = setUp(3);
+    await sync.catchUp();
+    room.post();
+    const runs = [sync.catchUp(), sync.catchUp(), sync.catchUp(), sync.catchUp()];
+    await Promise.all(runs);
+    expect(room.queries).toHaveLength(3);
+  });
+
+  it('keeps the cursor when a catch-up fails, so the next one fetches the same range', async () => {
+    const { room, sync, heldIds } = setUp(3);
+    await sync.catchUp();
+    room.post();
+    room.failOnce();
+    await sync.catchUp();
+    expect(heldIds()).toEqual([1, 2, 3]);
+    await sync.catchUp();
+    expect(heldIds()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('records why the first page failed, and recovers on the next try', async () => {
+    const { room, sync, store } = setUp(3);
+    room.failOnce();
+    await sync.catchUp();
+    expect(store.getState()).toMatchObject({ cursor: null, loadError: 'Something went wrong!' });
+    await sync.catchUp();
+    expect(store.getState()).toMatchObject({ cursor: 3, loadError: null });
+  });
+
+  it('loads older pages with before_id, one at a time, until the first message', async () => {
+    const { room, sync, heldIds, store } = setUp(18, 5, 10);
+    await sync.catchUp();
+    await Promise.all([sync.loadOlder(), sync.loadOlder()]);
+    expect(room.queries.at(-1)).toEqual({ before_id: 14, limit: 10 });
+    expect(room.queries).toHaveLength(2);
+    expect(heldIds()[0]).toBe(4);
+    await sync.loadOlder();
+    expect(heldIds()).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(store.getState().hasOlder).toBe(false);
+    await sync.loadOlder();
+    expect(room.queries).toHaveLength(3);
+  });
+
+  it('ends up holding every message exactly once, whatever the interleaving of posts and triggers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(fc.constantFrom('post', 'trigger', 'await'), { maxLength: 60 }),
+        async (initial, steps) => {
+          const { room, sync, heldIds } = setUp(initial, 5, 4);
+          const pending: Promise<void>[] = [sync.catchUp()];
+          for (const step of steps) {
+            if (step === 'post') room.post();
+            else if (step === 'trigger') pending.push(sync.catchUp());
+            else await Promise.all(pending.splice(0));
+          }
+          await Promise.all(pending);
+          // The last event (for the last post) always triggers a catch-up.
+          await sync.catchUp();
+          // From the opening page on, every id and each once (the opening page may already include early posts).
+          const first = heldIds()[0] ?? 1;
+          expect(heldIds()).toEqual(room.messages.map((m) => m.id).filter((id) => id >= first));
+        },
+      ),
+    );
+  });
+});

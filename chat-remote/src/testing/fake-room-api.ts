@@ -1,0 +1,78 @@
+import type { HttpClient, Message, Room } from '@chat/shared';
+import { stubHttp } from '@chat/shared/testing';
+import type { AxiosRequestConfig } from 'axios';
+import { aMessage } from './messages';
+
+export const testRoom: Room = {
+  id: 7,
+  name: 'General',
+  description: 'Talk',
+  max_members: 100,
+  members_count: 2,
+  is_member: true,
+  created_at: '2026-01-01T00:00:00.000000Z',
+};
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  data?: unknown;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The API's answers for one room, at the network edge: the room's messages page like the server's,
+ * and a posted message is stored once per client_msg_id. `failSends` makes posts fail as if offline.
+ */
+export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoom.id })]) {
+  const messages = [...initial];
+  const calls: Call[] = [];
+  const state = { failSends: false };
+  const http: HttpClient = stubHttp({
+    get: async <T>(url: string, config?: AxiosRequestConfig) => {
+      const params = (config?.params ?? {}) as { after_id?: number; before_id?: number; limit?: number };
+      calls.push({ method: 'GET', url, params });
+      const limit = params.limit ?? 50;
+      const page =
+        params.after_id !== undefined
+          ? messages.filter((m) => m.id > (params.after_id ?? 0)).slice(0, limit)
+          : messages.filter((m) => m.id < (params.before_id ?? Number.POSITIVE_INFINITY)).slice(-limit);
+      return page as T;
+    },
+    post: async <T>(url: string, data?: unknown) => {
+      calls.push({ method: 'POST', url, data });
+      if (url.endsWith('/join')) return { message: 'Joined the room.', room: testRoom } as T;
+      if (url.endsWith('/leave')) return { message: 'Left the room.' } as T;
+      if (state.failSends) throw { message: 'Something went wrong!', status: null };
+      const body = data as { content: string; client_msg_id: string };
+      const existing = messages.find((m) => m.client_msg_id === body.client_msg_id);
+      if (existing) return existing as T;
+      const stored = aMessage(messages.length + 1, {
+        room_id: testRoom.id,
+        content: body.content,
+        client_msg_id: body.client_msg_id,
+        user: { id: 2, username: 'me' },
+      });
+      messages.push(stored);
+      return stored as T;
+    },
+  });
+  return {
+    http,
+    messages,
+    calls,
+    state,
+    /** Another member posts: stored on the server, not yet seen by the client. */
+    postAs(username: string, content: string) {
+      const message = aMessage(messages.length + 1, {
+        room_id: testRoom.id,
+        content,
+        user: { id: 3, username },
+      });
+      messages.push(message);
+      return message;
+    },
+    gets: () => calls.filter((call) => call.method === 'GET'),
+    sends: () => calls.filter((call) => call.method === 'POST' && call.url.endsWith('/messages')),
+  };
+}

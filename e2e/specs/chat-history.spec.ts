@@ -1,0 +1,192 @@
+import { routes } from '@chat/shared/constants';
+import type { Message } from '@chat/shared/schemas';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_URL, APP_URL, createRoom, createUser, loginToken } from '../support/api';
+import { expect, test } from '../support/fixtures';
+
+test.use({ baseURL: APP_URL });
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** The API allows 300 requests a minute per user (API_THROTTLE_PER_MINUTE): seeders stay under it. */
+const POSTS_PER_SEEDER = 250;
+/** No room view may hold more rows than this in the DOM, whatever the room's size. */
+const MAX_DOM_ROWS = 60;
+
+async function postMessage(request: APIRequestContext, token: string, roomId: number, content: string) {
+  const response = await request.post(`${API_URL}chatrooms/${roomId}/messages`, {
+    data: { content },
+    headers: auth(token),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Message;
+}
+
+/** `count` messages 'seed 1'…'seed N' from as many members as the rate limit needs, posted in parallel. */
+async function seedMessages(request: APIRequestContext, roomId: number, count: number): Promise<void> {
+  const seeders = await Promise.all(
+    Array.from({ length: Math.ceil(count / POSTS_PER_SEEDER) }, async () => {
+      const token = await loginToken(request, await createUser(request, 'seeder'));
+      await request.post(`${API_URL}chatrooms/${roomId}/join`, { data: { roomId }, headers: auth(token) });
+      return token;
+    }),
+  );
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = ++next;
+      await postMessage(request, seeders[Math.floor((n - 1) / POSTS_PER_SEEDER)] ?? '', roomId, `seed ${n}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+async function firstAndLast(request: APIRequestContext, token: string, roomId: number) {
+  const get = async (query: string) =>
+    (
+      (await (
+        await request.get(`${API_URL}chatrooms/${roomId}/messages?${query}`, { headers: auth(token) })
+      ).json()) as Message[]
+    ).map((message) => message.content);
+  return { first: (await get('after_id=0&limit=1'))[0] ?? '', last: (await get('limit=1'))[0] ?? '' };
+}
+
+const feed = (page: Page) => page.getByRole('feed', { name: 'Messages' });
+const rowsSaying = (page: Page, text: string) =>
+  feed(page)
+    .getByRole('article')
+    .filter({ has: page.getByText(text, { exact: true }) });
+/** The text of the row at the middle of the feed: the one the reader is looking at. */
+const rowInTheMiddle = (page: Page) =>
+  feed(page).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 40, box.top + box.height / 2);
+    return hit?.closest('article')?.querySelector('p')?.textContent ?? '';
+  });
+const domRows = (page: Page) => feed(page).locator('article').count();
+const setSize = (page: Page) =>
+  feed(page)
+    .locator('article')
+    .first()
+    .evaluate((row) => Number(row.getAttribute('aria-setsize')));
+
+/**
+ * Scrolls to the top again and again until the room's first message: each time the next older page
+ * loads, the message that was at the top must stay in view (no jump), and the DOM must stay small.
+ */
+async function scrollBackToTheBeginning(page: Page, total: number) {
+  const beginning = page.getByText('This is the beginning of the room.');
+  let maxRows = 0;
+  let pages = 0;
+  while (!(await beginning.isVisible())) {
+    const held = await setSize(page);
+    await feed(page).evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(async () => {
+      expect((await setSize(page)) > held || (await beginning.isVisible())).toBe(true);
+    }).toPass({ timeout: 10_000 });
+    // The row that was first before the load is still in view: the older page went in above it.
+    const added = (await setSize(page)) - held;
+    if (added > 0) await expect(feed(page).locator(`article[aria-posinset="${added + 1}"]`)).toBeInViewport();
+    maxRows = Math.max(maxRows, await domRows(page));
+    pages += 1;
+    expect(pages).toBeLessThan(total);
+  }
+  expect(await setSize(page)).toBe(total);
+  return { maxRows, pages };
+}
+
+test.describe('long rooms', () => {
+  test('a room with thousands of messages opens on the newest, fast, and scrolls back through all of them', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    test.setTimeout(120_000);
+    const COUNT = Number(process.env.CHAT_HISTORY_COUNT ?? 2000);
+    const room = await createRoom(request, token);
+    const seeding = Date.now();
+    await seedMessages(request, room.id, COUNT);
+    console.log(`seeded ${COUNT} messages in ${Date.now() - seeding} ms`);
+    const { first, last } = await firstAndLast(request, token, room.id);
+
+    const started = Date.now();
+    await page.goto(routes.room(room.id));
+    await expect(rowsSaying(page, last)).toBeInViewport();
+    const openMs = Date.now() - started;
+    expect(openMs).toBeLessThan(5_000);
+    expect(await domRows(page)).toBeLessThanOrEqual(MAX_DOM_ROWS);
+
+    const { maxRows, pages } = await scrollBackToTheBeginning(page, COUNT);
+    await feed(page).evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(rowsSaying(page, first)).toBeInViewport();
+    await expect(feed(page).locator('article').first()).toHaveAttribute('aria-posinset', '1');
+    expect(maxRows).toBeLessThanOrEqual(MAX_DOM_ROWS);
+    console.log(
+      `${COUNT} messages: opened in ${openMs} ms; ${pages} older pages; at most ${maxRows} DOM rows`,
+    );
+  });
+
+  test('follows new messages at the bottom; back in history it offers a New messages button instead', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    const room = await createRoom(request, token);
+    const alice = await createUser(request, 'alice');
+    const aliceToken = await loginToken(request, alice);
+    await request.post(`${API_URL}chatrooms/${room.id}/join`, {
+      data: { roomId: room.id },
+      headers: auth(aliceToken),
+    });
+    await seedMessages(request, room.id, 120);
+    await page.goto(routes.room(room.id));
+    await expect(rowsSaying(page, 'seed 120')).toBeInViewport();
+
+    await postMessage(request, aliceToken, room.id, 'fresh at the bottom');
+    await expect(rowsSaying(page, 'fresh at the bottom')).toBeInViewport();
+
+    await feed(page).evaluate((element) => {
+      element.scrollTop = element.scrollHeight / 3;
+    });
+    const reading = await rowInTheMiddle(page);
+    await postMessage(request, aliceToken, room.id, 'arrived while reading');
+    const button = page.getByRole('button', { name: 'New messages' });
+    await expect(button).toBeVisible();
+    await expect(rowsSaying(page, reading)).toBeInViewport();
+    await expect(rowsSaying(page, 'arrived while reading')).not.toBeInViewport();
+
+    await button.click();
+    await expect(rowsSaying(page, 'arrived while reading')).toBeInViewport();
+    await expect(button).toBeHidden();
+
+    await feed(page).evaluate((element) => {
+      element.scrollTop = element.scrollHeight / 3;
+    });
+    await page.getByPlaceholder('Message...').fill('my own words');
+    await page.getByPlaceholder('Message...').press('Enter');
+    await expect(rowsSaying(page, 'my own words')).toBeInViewport();
+  });
+
+  test('a room of 10,000 messages keeps the DOM bounded while scrolling back through it', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    test.skip(!process.env.CHAT_E2E_10K, 'a measurement, not part of the regular run: set CHAT_E2E_10K=1');
+    test.setTimeout(15 * 60_000);
+    const room = await createRoom(request, token);
+    await seedMessages(request, room.id, 10_000);
+    const started = Date.now();
+    await page.goto(routes.room(room.id));
+    await expect(rowsSaying(page, (await firstAndLast(request, token, room.id)).last)).toBeInViewport();
+    const openMs = Date.now() - started;
+    const scrolling = Date.now();
+    const { maxRows, pages } = await scrollBackToTheBeginning(page, 10_000);
+    console.log(`scrolled back through 10000 in ${Date.now() - scrolling} ms`);
+    console.log(`10000 messages: opened in ${openMs} ms; ${pages} older pages; at most ${maxRows} DOM rows`);
+    expect(maxRows).toBeLessThanOrEqual(MAX_DOM_ROWS);
+  });
+});
