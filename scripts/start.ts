@@ -1,17 +1,11 @@
 // `pnpm start`: builds whatever app has no production build yet, then serves all of them and the API.
 // Ctrl-C stops everything. Set REBUILD=1 to rebuild every app first.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import concurrently from 'concurrently';
 import { apps } from './apps';
+import { buildMissing } from './build-missing';
 
+buildMissing();
 const names = Object.keys(apps);
-for (const name of names) {
-  if (process.env.REBUILD === '1' || !existsSync(`${name}/dist/mf-manifest.json`)) {
-    console.log(`building ${name}…`);
-    execFileSync('pnpm', ['--filter', `@chat/${name}`, 'build'], { stdio: 'inherit' });
-  }
-}
 
 const { result } = concurrently(
   [

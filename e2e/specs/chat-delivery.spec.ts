@@ -1,47 +1,18 @@
-import { routes } from '@chat/shared/constants';
-import type { Message } from '@chat/shared/schemas';
 import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
-import { API_URL, APP_URL, createRoom, createUser, loginToken } from '../support/api';
+import {
+  APP_URL,
+  createRoom,
+  createUser,
+  joinRoom,
+  loginToken,
+  messagesOf,
+  postMessage,
+} from '../support/api';
+import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 
 // Faults between the browser and the server: every message must still arrive, and arrive once.
 test.use({ baseURL: APP_URL });
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function postMessage(request: APIRequestContext, token: string, roomId: number, content: string) {
-  const response = await request.post(`${API_URL}chatrooms/${roomId}/messages`, {
-    data: { content },
-    headers: auth(token),
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Message;
-}
-
-async function messagesOf(request: APIRequestContext, token: string, roomId: number): Promise<Message[]> {
-  const response = await request.get(`${API_URL}chatrooms/${roomId}/messages?limit=100`, {
-    headers: auth(token),
-  });
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
-
-const feed = (page: Page) => page.getByRole('feed', { name: 'Messages' });
-const rowsSaying = (page: Page, text: string) =>
-  feed(page)
-    .getByRole('article')
-    .filter({ has: page.getByText(text, { exact: true }) });
-
-async function openRoom(page: Page, roomId: number) {
-  await page.goto(routes.room(roomId));
-  await expect(page.getByRole('heading', { name: /^Chat Room: / })).toBeVisible();
-  await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
-}
-
-async function send(page: Page, text: string) {
-  await page.getByPlaceholder('Message...').fill(text);
-  await page.getByPlaceholder('Message...').press('Enter');
-}
 
 /**
  * Every row of the virtualized feed, read by scrolling it from top to bottom: position → text. Also
@@ -75,7 +46,7 @@ const SENT_WHILE_AWAY = 30;
 /** Another member of the room, who keeps writing through the API while this page is cut off. */
 async function memberOf(request: APIRequestContext, roomId: number): Promise<string> {
   const token = await loginToken(request, await createUser(request, 'alice'));
-  await request.post(`${API_URL}chatrooms/${roomId}/join`, { data: { roomId }, headers: auth(token) });
+  await joinRoom(request, token, roomId);
   return token;
 }
 

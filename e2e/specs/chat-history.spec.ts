@@ -1,32 +1,32 @@
 import { routes } from '@chat/shared/constants';
 import type { Message } from '@chat/shared/schemas';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_URL, APP_URL, createRoom, createUser, loginToken } from '../support/api';
+import {
+  API_URL,
+  APP_URL,
+  bearer,
+  createRoom,
+  createUser,
+  joinRoom,
+  loginToken,
+  postMessage,
+} from '../support/api';
+import { feed, rowsSaying } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 
 test.use({ baseURL: APP_URL });
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** The API allows 300 requests a minute per user (API_THROTTLE_PER_MINUTE): seeders stay under it. */
 const POSTS_PER_SEEDER = 250;
 /** No room view may hold more rows than this in the DOM, whatever the room's size. */
 const MAX_DOM_ROWS = 60;
-
-async function postMessage(request: APIRequestContext, token: string, roomId: number, content: string) {
-  const response = await request.post(`${API_URL}chatrooms/${roomId}/messages`, {
-    data: { content },
-    headers: auth(token),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Message;
-}
 
 /** `count` messages 'seed 1'…'seed N' from as many members as the rate limit needs, posted in parallel. */
 async function seedMessages(request: APIRequestContext, roomId: number, count: number): Promise<void> {
   const seeders = await Promise.all(
     Array.from({ length: Math.ceil(count / POSTS_PER_SEEDER) }, async () => {
       const token = await loginToken(request, await createUser(request, 'seeder'));
-      await request.post(`${API_URL}chatrooms/${roomId}/join`, { data: { roomId }, headers: auth(token) });
+      await joinRoom(request, token, roomId);
       return token;
     }),
   );
@@ -44,17 +44,12 @@ async function firstAndLast(request: APIRequestContext, token: string, roomId: n
   const get = async (query: string) =>
     (
       (await (
-        await request.get(`${API_URL}chatrooms/${roomId}/messages?${query}`, { headers: auth(token) })
+        await request.get(`${API_URL}chatrooms/${roomId}/messages?${query}`, { headers: bearer(token) })
       ).json()) as Message[]
     ).map((message) => message.content);
   return { first: (await get('after_id=0&limit=1'))[0] ?? '', last: (await get('limit=1'))[0] ?? '' };
 }
 
-const feed = (page: Page) => page.getByRole('feed', { name: 'Messages' });
-const rowsSaying = (page: Page, text: string) =>
-  feed(page)
-    .getByRole('article')
-    .filter({ has: page.getByText(text, { exact: true }) });
 /** The text of the row at the middle of the feed: the one the reader is looking at. */
 const rowInTheMiddle = (page: Page) =>
   feed(page).evaluate((element) => {
@@ -139,7 +134,7 @@ test.describe('long rooms', () => {
     const aliceToken = await loginToken(request, alice);
     await request.post(`${API_URL}chatrooms/${room.id}/join`, {
       data: { roomId: room.id },
-      headers: auth(aliceToken),
+      headers: bearer(aliceToken),
     });
     await seedMessages(request, room.id, 120);
     await page.goto(routes.room(room.id));

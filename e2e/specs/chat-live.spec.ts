@@ -1,13 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { routes } from '@chat/shared/constants';
-import type { Message } from '@chat/shared/schemas';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API_URL, APP_URL, createRoom, createUser, loginToken } from '../support/api';
+import { APP_URL, createRoom, createUser, loginToken, messagesOf } from '../support/api';
+import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
 
 test.use({ baseURL: APP_URL });
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 type Pixel = (x: number, y: number) => [number, number, number];
 
@@ -35,32 +31,6 @@ function png(width: number, height: number, pixel: Pixel): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function messagesOf(request: APIRequestContext, token: string, roomId: number): Promise<Message[]> {
-  const response = await request.get(`${API_URL}chatrooms/${roomId}/messages?limit=100`, {
-    headers: auth(token),
-  });
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
-
-const feed = (page: Page) => page.getByRole('feed', { name: 'Messages' });
-/** The rows whose text is exactly `text`: a message shown twice would be two. */
-const rowsSaying = (page: Page, text: string) =>
-  feed(page)
-    .getByRole('article')
-    .filter({ has: page.getByText(text, { exact: true }) });
-
-async function openRoom(page: Page, roomId: number) {
-  await page.goto(routes.room(roomId));
-  await expect(page.getByRole('heading', { name: /^Chat Room: / })).toBeVisible();
-  await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
-}
-
-async function send(page: Page, text: string) {
-  await page.getByPlaceholder('Message...').fill(text);
-  await page.getByPlaceholder('Message...').press('Enter');
 }
 
 test.describe('live chat room', () => {

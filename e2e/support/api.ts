@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse, Room } from '@chat/shared';
+import type { LoginResponse, Message, Room } from '@chat/shared';
 import type { APIRequestContext } from '@playwright/test';
 
 /** Fixtures create what a test needs through the real API, never through another test's UI. */
@@ -11,7 +11,7 @@ export interface Credentials {
   password: string;
 }
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export const demoUser: Credentials = { username: 'demo', password: 'password' };
 
@@ -59,4 +59,32 @@ export async function getRoom(request: APIRequestContext, token: string, roomId:
   const response = await request.get(`${API_URL}chatrooms/${roomId}`, { headers: bearer(token) });
   if (!response.ok()) throw new Error(`GET chatrooms/${roomId} answered ${response.status()}`);
   return (await response.json()) as Room;
+}
+
+export async function postMessage(
+  request: APIRequestContext,
+  token: string,
+  roomId: number,
+  content: string,
+): Promise<Message> {
+  const response = await request.post(`${API_URL}chatrooms/${roomId}/messages`, {
+    data: { content },
+    headers: bearer(token),
+  });
+  if (response.status() !== 201)
+    throw new Error(`POST messages answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as Message;
+}
+
+/** The newest 100 messages of a room, as a member sees them. */
+export async function messagesOf(
+  request: APIRequestContext,
+  token: string,
+  roomId: number,
+): Promise<Message[]> {
+  const response = await request.get(`${API_URL}chatrooms/${roomId}/messages?limit=100`, {
+    headers: bearer(token),
+  });
+  if (!response.ok()) throw new Error(`GET messages answered ${response.status()}`);
+  return (await response.json()) as Message[];
 }
