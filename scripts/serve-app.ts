@@ -53,4 +53,10 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(port, () => console.log(`${name} serving ${root} on http://localhost:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+// Static files need no draining: stop at once, including the browsers' keep-alive connections.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}

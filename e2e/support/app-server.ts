@@ -40,7 +40,8 @@ export async function serveApp(
   port: number,
   env: Record<string, string> = {},
 ): Promise<AppServer> {
-  const child = spawn(`${repoRoot}node_modules/.bin/tsx`, ['scripts/serve-app.ts', name], {
+  // One process, no tsx wrapper: a signal reaches the server itself and nothing is left orphaned.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-app.ts', name], {
     cwd: repoRoot,
     env: { ...process.env, ...env, [portVariables[name]]: String(port) },
     stdio: 'ignore',
@@ -51,8 +52,11 @@ export async function serveApp(
     url,
     async stop() {
       if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
     },
   };
 }
