@@ -30,6 +30,8 @@ export interface Config {
   enableTestEndpoints: boolean;
   attachmentUrlTtlSeconds: number;
   throttle: { apiPerMinute: number; loginMaxAttempts: number; loginDecaySeconds: number };
+  /** How long a Bearer token's owner is remembered per process (0: looked up on every request). */
+  tokenCacheSeconds: number;
   broadcast: {
     driver: 'embedded' | 'pusher';
     appId: string;
@@ -87,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoUsers: env.SEED_DEMO_USERS ?? (embeddedDb && !production),
     enableTestEndpoints: env.ENABLE_TEST_ENDPOINTS,
     attachmentUrlTtlSeconds: env.ATTACHMENT_URL_TTL,
+    tokenCacheSeconds: env.AUTH_TOKEN_CACHE_SECONDS,
     throttle: {
       apiPerMinute: env.API_THROTTLE_PER_MINUTE,
       loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,

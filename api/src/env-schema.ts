@@ -33,6 +33,7 @@ const EnvSchema = Type.Object({
   ENABLE_TEST_ENDPOINTS: Type.Boolean({ default: false }),
   ATTACHMENT_URL_TTL: Type.Integer({ minimum: 60, default: 3600 }),
   API_THROTTLE_PER_MINUTE: Type.Integer({ minimum: 1, default: 300 }),
+  AUTH_TOKEN_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 10 }),
   LOGIN_MAX_ATTEMPTS: Type.Integer({ minimum: 1, default: 5 }),
   LOGIN_DECAY_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   BROADCAST_DRIVER: Type.Union([Type.Literal('embedded'), Type.Literal('pusher')], { default: 'embedded' }),

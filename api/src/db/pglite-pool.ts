@@ -1,16 +1,64 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { type PGlite, protocol, types } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { readResponse } from './pglite-wire';
+
+const { serialize } = protocol;
+
+/** Statements worth keeping prepared: the ones a request runs again and again. */
+const REUSABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** Prepared statements kept per database; past this the least recently used one is closed. */
+const MAX_PREPARED = 256;
+/** PostgreSQL's "cached plan must not change result type" (the schema changed under a prepared statement). */
+const FEATURE_NOT_SUPPORTED = '0A000';
+
+type Param = string | Uint8Array | null;
+
+/**
+ * Like autovacuum's analyze: statistics are refreshed once this many rows changed (and at least this share of
+ * the database), at most once per interval. PGlite runs no autovacuum, so without this the planner would
+ * plan every query of a grown database as if its tables were nearly empty.
+ */
+export interface AutoAnalyzeOptions {
+  minChangedRows: number;
+  changedShare: number;
+  minIntervalMs: number;
+}
+
+const AUTO_ANALYZE: AutoAnalyzeOptions = { minChangedRows: 1000, changedShare: 0.1, minIntervalMs: 60_000 };
 
 /**
  * Presents PGlite to Kysely's own PostgresDialect as a pool of exactly one connection.
  * PGlite runs a single backend, so a transaction would interleave with any other query sent meanwhile;
  * handing the connection out exclusively (FIFO) gives each transaction the isolation a real pool gives.
  * (kysely-pglite-dialect does the same but its peer range stops before the PGlite release we use.)
+ *
+ * Every query is one call into the database, and a statement the app runs again is prepared once. PGlite's
+ * own `query()` makes six calls per query (parse, describe, bind, describe, execute, sync) and plans the
+ * statement anew each time: per request, that was most of the API's time. Parameters go as text with their
+ * types left to the server, exactly as node-postgres sends them to a real PostgreSQL, so the same SQL means
+ * the same thing on both engines.
  */
 export class PGlitePool implements PostgresPool {
   #queue: Promise<void> = Promise.resolve();
+  /** SQL text → name of its prepared statement, least recently used first. */
+  readonly #prepared = new Map<string, string>();
+  /** Evicted statements, closed with the next query. */
+  #toClose: string[] = [];
+  #statements = 0;
+  readonly #autoAnalyze: AutoAnalyzeOptions | null;
+  #changedRows = 0;
+  #analyzeAfter: number;
+  #lastAnalyze = Date.now();
+  #analyzeTimer: NodeJS.Timeout | undefined;
+  #ended = false;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    options: { autoAnalyze?: Partial<AutoAnalyzeOptions> | false } = {},
+  ) {
+    this.#autoAnalyze = options.autoAnalyze === false ? null : { ...AUTO_ANALYZE, ...options.autoAnalyze };
+    this.#analyzeAfter = this.#autoAnalyze?.minChangedRows ?? Number.POSITIVE_INFINITY;
+  }
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
@@ -19,23 +67,163 @@ export class PGlitePool implements PostgresPool {
       release = resolve;
     });
     await previous;
-    const query = async <R>(
-      sql: string,
-      parameters: ReadonlyArray<unknown>,
-    ): Promise<PostgresQueryResult<R>> => {
-      const result = await this.pglite.query<R>(sql, [...parameters]);
-      return {
-        // Kysely reads the tag only to report affected rows for INSERT/UPDATE/DELETE/MERGE.
-        command: (result.command ?? 'SELECT') as PostgresQueryResult<R>['command'],
-        rowCount: result.affectedRows ?? result.rows.length,
-        rows: result.rows,
-      };
-    };
+    const query = <R>(sql: string, parameters: ReadonlyArray<unknown>) => this.#query<R>(sql, parameters);
     return { query: query as PostgresPoolClient['query'], release };
   }
 
   async end(): Promise<void> {
+    this.#ended = true;
+    clearTimeout(this.#analyzeTimer);
     await this.#queue;
     await this.pglite.close();
   }
+
+  async #query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    const values = parameters.map(toParam);
+    if (values.includes(undefined)) return this.#queryByPGlite<R>(sql, parameters);
+
+    const reusable = REUSABLE.test(sql);
+    let name = reusable ? this.#prepared.get(sql) : undefined;
+    const parts: Uint8Array[] = this.#toClose.map((statement) =>
+      serialize.close({ type: 'S', name: statement }),
+    );
+    this.#toClose = [];
+    const parsing = name === undefined;
+    if (parsing) {
+      name = reusable ? `k${++this.#statements}` : '';
+      parts.push(serialize.parse({ text: sql, name }));
+    } else {
+      // Most recently used last.
+      this.#prepared.delete(sql);
+      this.#prepared.set(sql, name as string);
+    }
+    parts.push(
+      serialize.bind({ statement: name, values: values as Param[] }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    const chunks: Buffer[] = [];
+    await this.pglite.execProtocolRawStream(concat(parts), {
+      // A view into the database's memory, reused by the next call: copy it.
+      onRawData: (bytes) => chunks.push(Buffer.from(bytes)),
+    });
+    const response = readResponse(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    if (response.parsed && reusable) this.#remember(sql, name as string);
+    if (response.error) {
+      // A statement whose tables changed shape since it was prepared is prepared again next time.
+      if (!parsing && response.error.code === FEATURE_NOT_SUPPORTED) this.#forget(sql);
+      throw response.error;
+    }
+
+    const { fields } = response;
+    const rows = response.rows.map((cells) => {
+      const row: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        row[field.name] = types.parseType(cells[i] ?? null, field.dataTypeID, this.pglite.parsers);
+      });
+      return row;
+    });
+    // "SELECT 2", "INSERT 0 5", "UPDATE 3"; tags without a count end in a word ("CREATE TABLE").
+    const tag = response.tag?.split(' ') ?? [];
+    const command = tag[0] ?? 'SELECT';
+    const count = Number.parseInt(tag.at(-1) ?? '', 10);
+    const rowCount = Number.isNaN(count) ? undefined : count;
+    this.#countChanges(command, rowCount ?? 0);
+    return {
+      // Kysely reads the tag only to report affected rows for INSERT/UPDATE/DELETE/MERGE.
+      command: command as PostgresQueryResult<R>['command'],
+      rowCount: rowCount ?? rows.length,
+      rows: rows as R[],
+    };
+  }
+
+  /** Parameters this adapter does not serialise itself (arrays, objects) go through PGlite's typed path. */
+  async #queryByPGlite<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    const result = await this.pglite.query<R>(sql, [...parameters]);
+    this.#countChanges(result.command ?? 'SELECT', result.affectedRows ?? 0);
+    return {
+      command: (result.command ?? 'SELECT') as PostgresQueryResult<R>['command'],
+      rowCount: result.affectedRows ?? result.rows.length,
+      rows: result.rows,
+    };
+  }
+
+  #remember(sql: string, name: string): void {
+    this.#prepared.set(sql, name);
+    if (this.#prepared.size <= MAX_PREPARED) return;
+    const [oldest, oldestName] = this.#prepared.entries().next().value as [string, string];
+    this.#prepared.delete(oldest);
+    this.#toClose.push(oldestName);
+  }
+
+  #forget(sql: string): void {
+    const name = this.#prepared.get(sql);
+    if (name === undefined) return;
+    this.#prepared.delete(sql);
+    this.#toClose.push(name);
+  }
+
+  #countChanges(command: string, rows: number): void {
+    if (command === 'ANALYZE') this.#changedRows = 0;
+    if (!this.#autoAnalyze || !['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY'].includes(command)) return;
+    this.#changedRows += rows;
+    if (this.#changedRows < this.#analyzeAfter || this.#analyzeTimer || this.#ended) return;
+    const wait = Math.max(0, this.#lastAnalyze + this.#autoAnalyze.minIntervalMs - Date.now());
+    this.#analyzeTimer = setTimeout(() => void this.#analyze(), wait);
+    this.#analyzeTimer.unref();
+  }
+
+  async #analyze(): Promise<void> {
+    const options = this.#autoAnalyze as AutoAnalyzeOptions;
+    const client = await this.connect();
+    try {
+      if (this.#ended) return;
+      // The app's own tables: the catalogs would double the time the database is busy with this.
+      const { rows } = await client.query<{ name: string; tuples: number }>(
+        `SELECT quote_ident(relname) AS name, reltuples::float8 AS tuples FROM pg_class
+         WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace`,
+        [],
+      );
+      if (rows.length > 0) await client.query(`ANALYZE ${rows.map((table) => table.name).join(', ')}`, []);
+      const tuples = rows.reduce((sum, table) => sum + Math.max(0, table.tuples), 0);
+      this.#analyzeAfter = Math.max(options.minChangedRows, options.changedShare * tuples);
+    } catch {
+      // Statistics are an optimisation: the next batch of changes tries again.
+    } finally {
+      this.#changedRows = 0;
+      this.#lastAnalyze = Date.now();
+      this.#analyzeTimer = undefined;
+      client.release();
+    }
+  }
+}
+
+/** As node-postgres prepares values: text for the server to read by the column's type, bytes as bytes. */
+function toParam(value: unknown): Param | undefined {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(value);
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return value;
+  return undefined;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

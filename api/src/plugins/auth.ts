@@ -1,9 +1,10 @@
 import type { User } from '@chat/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseBearerToken } from '../auth/access-tokens';
+import { AccessTokenCache } from '../auth/access-token-cache';
+import { parseBearerToken, tokenMatches } from '../auth/access-tokens';
 import { unauthenticated } from '../http/http-error';
-import { findUserByAccessToken } from '../repositories/access-tokens';
+import { findAccessToken } from '../repositories/access-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,9 +21,20 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
+    const { tokenCacheSeconds } = app.config;
+    const cache = tokenCacheSeconds > 0 ? new AccessTokenCache(tokenCacheSeconds * 1000) : null;
     app.addHook('onRequest', async (request) => {
       const token = parseBearerToken(request.headers.authorization);
-      if (token) request.user = (await findUserByAccessToken(app.db, token)) ?? null;
+      if (!token) return;
+      const cached = cache?.get(token);
+      if (cached !== undefined) {
+        request.user = cached;
+        return;
+      }
+      const found = await findAccessToken(app.db, token.id);
+      if (!found) return;
+      cache?.set(token.id, found.tokenHash, found.user);
+      request.user = tokenMatches(found.tokenHash, token.secret) ? found.user : null;
     });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!request.user) throw unauthenticated();

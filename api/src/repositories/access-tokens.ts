@@ -1,5 +1,5 @@
 import type { User } from '@chat/shared/schemas';
-import { formatToken, hashTokenSecret, newTokenSecret, tokenMatches } from '../auth/access-tokens';
+import { formatToken, hashTokenSecret, newTokenSecret } from '../auth/access-tokens';
 import type { Db } from '../db/create-database';
 
 /** Issues `{id}|{secret}`; only the secret's SHA-256 is stored, so a database leak yields no usable token. */
@@ -13,16 +13,16 @@ export async function issueAccessToken(db: Db, userId: number): Promise<string> 
   return formatToken(id, secret);
 }
 
-export async function findUserByAccessToken(
+/** A token's stored hash and owner, for the caller to check the secret against. */
+export async function findAccessToken(
   db: Db,
-  token: { id: number; secret: string },
-): Promise<User | undefined> {
+  id: number,
+): Promise<{ tokenHash: string; user: User } | undefined> {
   const row = await db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['u.id', 'u.username', 'u.image', 't.token_hash'])
-    .where('t.id', '=', token.id)
+    .where('t.id', '=', id)
     .executeTakeFirst();
-  if (!row || !tokenMatches(row.token_hash, token.secret)) return undefined;
-  return { id: row.id, username: row.username, image: row.image };
+  return row && { tokenHash: row.token_hash, user: { id: row.id, username: row.username, image: row.image } };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
 import { MAX_ID } from '../db/schema';
@@ -33,20 +34,53 @@ export interface PageQuery {
   afterId?: number;
   beforeId?: number;
   limit: number;
+  /** Only this member's view: not a member, no rows (the caller then tells 403 from 404). */
+  memberId: number;
 }
 
 /**
  * A page in ascending id order. With `after_id` the page starts right after it (the live-update cursor);
  * otherwise it is the newest `limit` messages, below `before_id` when given (scrolling back).
+ *
+ * One statement for the membership check and the page. The limit applies inside, on `(room_id, id)`, before
+ * authors are joined and dates formatted, so only the page's rows are. (Joined first, a planner without
+ * statistics joined, formatted and sorted all 10,000 rows of a room to keep 50; PGlite gathers none by
+ * itself, see db/pglite-pool.ts.)
  */
 export async function pageMessages(db: Db, roomId: number, page: PageQuery): Promise<MessageRow[]> {
-  let query = selectMessages(db).where('m.room_id', '=', roomId).limit(page.limit);
-  if (page.beforeId !== undefined) query = query.where('m.id', '<', Math.min(page.beforeId, MAX_ID));
-  if (page.afterId !== undefined) {
-    if (page.afterId >= MAX_ID) return [];
-    return query.where('m.id', '>', page.afterId).orderBy('m.id', 'asc').execute();
-  }
-  return (await query.orderBy('m.id', 'desc').execute()).reverse();
+  if (page.afterId !== undefined && page.afterId >= MAX_ID) return [];
+  const newestFirst = page.afterId === undefined;
+  let slice = db
+    .selectFrom('messages')
+    .select(['id', 'room_id', 'content', 'attachment_name', 'client_msg_id', 'created_at', 'user_id'])
+    .where('room_id', '=', roomId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('room_members')
+          .select('user_id')
+          .where('room_id', '=', roomId)
+          .where('user_id', '=', page.memberId),
+      ),
+    )
+    .orderBy('id', newestFirst ? 'desc' : 'asc')
+    .limit(page.limit);
+  if (page.beforeId !== undefined) slice = slice.where('id', '<', Math.min(page.beforeId, MAX_ID));
+  if (page.afterId !== undefined) slice = slice.where('id', '>', page.afterId);
+  return db
+    .selectFrom(slice.as('m'))
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.room_id',
+      'm.content',
+      'm.attachment_name',
+      'm.client_msg_id',
+      laravelTimestamp('m.created_at').as('created_at'),
+      'm.user_id',
+      'u.username',
+    ])
+    .orderBy('m.id', 'asc')
+    .execute();
 }
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
@@ -73,45 +107,104 @@ export interface NewMessage {
 }
 
 export type InsertOutcome =
-  | { status: 'created'; id: number }
+  | { status: 'created'; message: MessageRow }
   | { status: 'duplicate' }
   | { status: 'not_found' }
   | { status: 'not_member' };
 
+interface InsertRow extends Partial<MessageRow> {
+  room_found: boolean;
+  is_member: boolean;
+}
+
 /**
- * Inserts under the room row's lock: ids are drawn and committed one at a time per room, so a reader that has
- * seen id N can never later meet a smaller id in that room, which keeps `after_id` a gap-free cursor.
- * A repeated client_msg_id hits the unique index and reports `duplicate` instead of failing.
+ * One statement, one round trip, its own transaction: lock the room row, check membership and a repeated
+ * client_msg_id, insert, and answer the stored message with its author.
+ *
+ * The room row's lock (taken before the id is drawn, held until the statement commits) makes ids commit one at
+ * a time per room, so a reader that has seen id N can never later meet a smaller id in that room, which keeps
+ * `after_id` a gap-free cursor. A client_msg_id already stored, or racing in from a concurrent send, inserts
+ * nothing and reports `duplicate` (the unique index decides the race); the caller answers the original.
  */
 export async function insertMessage(db: Db, message: NewMessage): Promise<InsertOutcome> {
-  return db.transaction().execute(async (trx): Promise<InsertOutcome> => {
-    const room = await trx
-      .selectFrom('rooms')
-      .select('id')
-      .where('id', '=', message.roomId)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!room) return { status: 'not_found' };
-    const member = await trx
-      .selectFrom('room_members')
-      .select('user_id')
-      .where('room_id', '=', message.roomId)
-      .where('user_id', '=', message.userId)
-      .executeTakeFirst();
-    if (!member) return { status: 'not_member' };
-    const inserted = await trx
-      .insertInto('messages')
-      .values({
-        room_id: message.roomId,
-        user_id: message.userId,
-        content: message.content,
-        attachment_name: message.attachment?.name ?? null,
-        attachment_type: message.attachment?.type ?? null,
-        client_msg_id: message.clientMsgId,
-      })
-      .onConflict((conflict) => conflict.columns(['user_id', 'client_msg_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted ? { status: 'created', id: inserted.id } : { status: 'duplicate' };
-  });
+  const { roomId, userId, clientMsgId } = message;
+  const { rows } = await sql<InsertRow>`
+    WITH room AS (
+      SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+    ), member AS (
+      SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+    ), inserted AS (
+      INSERT INTO messages (room_id, user_id, content, attachment_name, attachment_type, client_msg_id)
+      SELECT room.id, ${userId}::integer, ${message.content}::text, ${message.attachment?.name ?? null}::text,
+        ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid
+      FROM room
+      WHERE EXISTS (SELECT 1 FROM member)
+        AND NOT EXISTS (
+          SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
+        )
+      ON CONFLICT (user_id, client_msg_id) DO NOTHING
+      RETURNING id, room_id, content, attachment_name, client_msg_id, created_at, user_id
+    )
+    SELECT
+      EXISTS (SELECT 1 FROM room) AS room_found,
+      EXISTS (SELECT 1 FROM member) AS is_member,
+      i.id, i.room_id, i.content, i.attachment_name, i.client_msg_id,
+      ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username
+    FROM (SELECT 1) AS one
+    LEFT JOIN inserted AS i ON true
+    LEFT JOIN users AS u ON u.id = i.user_id`.execute(db);
+  const row = rows[0];
+  if (!row?.room_found) return { status: 'not_found' };
+  if (!row.is_member) return { status: 'not_member' };
+  if (row.id === undefined || row.id === null) return { status: 'duplicate' };
+  const { room_found: _, is_member: __, ...stored } = row;
+  return { status: 'created', message: stored as MessageRow };
+}
+
+export type SeedOutcome =
+  | { status: 'created'; count: number; firstId: number; lastId: number }
+  | { status: 'not_found' }
+  | { status: 'not_member' };
+
+/**
+ * For tests and benchmarks only: `count` messages `{prefix} 1`…`{prefix} {count}` from one member, in one
+ * statement. generate_series feeds the insert in order, so ids increase with the number; the room row is
+ * locked as a send locks it, so the batch commits in order with concurrent sends.
+ */
+export async function seedMessages(
+  db: Db,
+  seed: { roomId: number; userId: number; count: number; prefix: string },
+): Promise<SeedOutcome> {
+  const { roomId, userId } = seed;
+  const { rows } = await sql<{
+    room_found: boolean;
+    is_member: boolean;
+    count: number;
+    first_id: number | null;
+    last_id: number | null;
+  }>`
+    WITH room AS (
+      SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+    ), member AS (
+      SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+    ), inserted AS (
+      INSERT INTO messages (room_id, user_id, content)
+      SELECT room.id, ${userId}::integer, ${seed.prefix}::text || ' ' || n
+      FROM room, generate_series(1, ${seed.count}::integer) AS n
+      WHERE EXISTS (SELECT 1 FROM member)
+      ORDER BY n
+      RETURNING id
+    )
+    SELECT
+      EXISTS (SELECT 1 FROM room) AS room_found,
+      EXISTS (SELECT 1 FROM member) AS is_member,
+      count(*)::integer AS count, min(id) AS first_id, max(id) AS last_id
+    FROM inserted`.execute(db);
+  const row = rows[0];
+  if (!row?.room_found) return { status: 'not_found' };
+  if (!row.is_member || row.first_id === null || row.last_id === null) return { status: 'not_member' };
+  // Statistics as autovacuum would soon gather them after such a load, so a seeded room is read the way a
+  // long-lived one is (PGlite has no autovacuum at all).
+  await sql`ANALYZE messages`.execute(db);
+  return { status: 'created', count: row.count, firstId: row.first_id, lastId: row.last_id };
 }

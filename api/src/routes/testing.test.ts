@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { NOT_A_MEMBER } from './messages';
 
 describe('POST /api/testing/users', () => {
   let t: TestApp | undefined;
@@ -40,5 +41,98 @@ describe('POST /api/testing/users', () => {
       message: 'The username has already been taken.',
       errors: { username: ['The username has already been taken.'] },
     });
+  });
+});
+
+describe('POST /api/testing/rooms/{id}/messages', () => {
+  let t: TestApp;
+  let member: Awaited<ReturnType<TestApp['signIn']>>;
+  let roomId: number;
+
+  const seed = (payload: object, room = roomId) =>
+    t.app.inject({ method: 'POST', url: `/api/testing/rooms/${room}/messages`, payload });
+  const contents = async (query: string) => {
+    const response = await t.app.inject({
+      url: `/api/chatrooms/${roomId}/messages${query}`,
+      headers: member.headers,
+    });
+    return (response.json() as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+    member = await t.signIn('seeder');
+    const room = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatrooms',
+      headers: member.headers,
+      payload: { name: 'History', description: 'd', max_members: 10 },
+    });
+    roomId = room.json().id;
+  });
+  afterAll(() => t.close());
+
+  it('does not exist unless ENABLE_TEST_ENDPOINTS is on', async () => {
+    const off = await createTestApp();
+    const response = await off.app.inject({
+      method: 'POST',
+      url: '/api/testing/rooms/1/messages',
+      payload: { count: 1, user_id: 1 },
+    });
+    await off.close();
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('inserts "seed 1"…"seed N" from a member, in id order, and announces the last one', async () => {
+    const response = await seed({ count: 120, user_id: member.user.id });
+    expect(response.statusCode).toBe(201);
+    const { count, first_id, last_id } = response.json();
+    expect(count).toBe(120);
+    expect(last_id).toBeGreaterThan(first_id);
+
+    const oldest = await contents('?after_id=0&limit=3');
+    expect(oldest.map((m) => m.content)).toEqual(['seed 1', 'seed 2', 'seed 3']);
+    expect(oldest[0]?.id).toBe(first_id);
+    const newest = await contents('?limit=100');
+    expect(newest.map((m) => m.content)).toEqual(Array.from({ length: 100 }, (_, i) => `seed ${i + 21}`));
+    expect(newest.at(-1)?.id).toBe(last_id);
+    const ids = newest.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(t.published.events.at(-1)?.data).toEqual({ room_id: roomId, message_id: last_id });
+
+    // A send afterwards comes after the whole batch.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/chatrooms/${roomId}/messages`,
+      headers: member.headers,
+      payload: { content: 'live' },
+    });
+    expect(sent.json().id).toBeGreaterThan(last_id);
+  });
+
+  it('takes the author by username, and a prefix', async () => {
+    const response = await seed({ count: 2, username: 'SEEDER', prefix: 'history' });
+    expect(response.statusCode).toBe(201);
+    expect((await contents('?limit=2')).map((m) => m.content)).toEqual(['history 1', 'history 2']);
+  });
+
+  it('answers 404 for an unknown room, 403 for a non-member, 422 for a bad author or count', async () => {
+    expect((await seed({ count: 1, user_id: member.user.id }, 987654)).statusCode).toBe(404);
+    const outsider = await t.signIn();
+    const refused = await seed({ count: 1, user_id: outsider.user.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: NOT_A_MEMBER });
+
+    const unknown = await seed({ count: 1, username: 'nobody-here' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ username: ['The selected user is invalid.'] });
+    const nobody = await seed({ count: 1 });
+    expect(nobody.statusCode).toBe(422);
+    expect(Object.keys(nobody.json().errors)).toEqual(['user_id']);
+    for (const count of [0, 1_000_001, 1.5]) {
+      const response = await seed({ count, user_id: member.user.id });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['count']);
+    }
   });
 });

@@ -1,13 +1,38 @@
 import { LoginPayloadSchema, UserSchema } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { hashPassword } from '../auth/passwords';
-import { validationError } from '../http/http-error';
-import { errorResponses } from '../http/route-schemas';
-import { insertUser } from '../repositories/users';
+import { MAX_ID } from '../db/schema';
+import { forbidden, notFound, validationError } from '../http/http-error';
+import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
+import { publishMessageSent } from '../realtime/message-sent';
+import { seedMessages } from '../repositories/messages';
+import { findUserById, findUserCredentials, insertUser } from '../repositories/users';
+import { NOT_A_MEMBER } from './messages';
+
+/** Enough for the benchmarks' 100,000-message room, with room to spare; one statement inserts them all. */
+export const SEED_MESSAGES_MAX = 1_000_000;
+
+/** (Belongs with the contract's schemas in shared/ if the front end ever calls it; only fixtures do.) */
+export const SeedMessagesPayloadSchema = Type.Object({
+  count: Type.Integer({ minimum: 1, maximum: SEED_MESSAGES_MAX }),
+  /** The author, by id or by (case-insensitive) username; a member of the room. */
+  user_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  username: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Contents are `{prefix} 1` … `{prefix} {count}`; `seed` when not given. */
+  prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
+export const SeedMessagesResponseSchema = Type.Object({
+  count: Type.Integer(),
+  first_id: Type.Integer(),
+  last_id: Type.Integer(),
+});
 
 /**
- * Only when ENABLE_TEST_ENDPOINTS=true: lets end-to-end fixtures create users through the running server,
- * since the embedded database cannot be opened by a second process meanwhile. Never enable in production.
+ * Only when ENABLE_TEST_ENDPOINTS=true: lets end-to-end fixtures and benchmarks set up through the running
+ * server, since the embedded database cannot be opened by a second process meanwhile. Never enable in
+ * production.
  */
 const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -18,6 +43,45 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await insertUser(app.db, username, await hashPassword(password));
       if (!user) throw validationError({ username: ['The username has already been taken.'] });
       return reply.code(201).send(user);
+    },
+  );
+
+  /**
+   * A room's history in one statement (`count` messages in id order), instead of `count` sends: a
+   * 100,000-message room in seconds. One MessageSent for the last id lets open clients catch up.
+   */
+  app.post(
+    '/testing/rooms/:id/messages',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        body: SeedMessagesPayloadSchema,
+        response: { 201: SeedMessagesResponseSchema, ...errorResponses(403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { count, user_id, username, prefix = 'seed' } = request.body;
+      if (user_id === undefined && username === undefined)
+        throw validationError({ user_id: ['The user id field is required when username is not present.'] });
+      const user =
+        user_id !== undefined
+          ? await findUserById(app.db, user_id)
+          : await findUserCredentials(app.db, username as string);
+      if (!user)
+        throw validationError({
+          [user_id !== undefined ? 'user_id' : 'username']: ['The selected user is invalid.'],
+        });
+
+      const roomId = request.params.id;
+      const outcome = await seedMessages(app.db, { roomId, userId: user.id, count, prefix });
+      if (outcome.status === 'not_found') throw notFound();
+      if (outcome.status === 'not_member') throw forbidden(NOT_A_MEMBER);
+      await publishMessageSent(app.publisher, { room_id: roomId, message_id: outcome.lastId }).catch(
+        (error: unknown) => request.log.warn({ err: error }, 'MessageSent broadcast failed'),
+      );
+      return reply
+        .code(201)
+        .send({ count: outcome.count, first_id: outcome.firstId, last_id: outcome.lastId });
     },
   );
 };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import type { Publisher } from '../realtime/publisher';
 import { findMessage } from '../repositories/messages';
@@ -65,4 +67,47 @@ describe('the message write path', () => {
     expect(sent.statusCode).toBe(201);
     await failing.close();
   });
+
+  // PGlite serves one connection at a time, so only a real server can have a second send in flight.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'draws the id only once it holds the room, so a send never commits an id below one already visible',
+    async () => {
+      const { user, headers } = await t.signIn();
+      const room = await t.app.inject({
+        method: 'POST',
+        url: '/api/chatrooms',
+        headers,
+        payload: { name: 'Order', description: 'd', max_members: 3 },
+      });
+      const roomId: number = room.json().id;
+      let sending: Promise<LightMyRequestResponse> | undefined;
+      const inFlight = await db.transaction().execute(async (trx) => {
+        // Another send holds the room and has not drawn its id yet…
+        await trx.selectFrom('rooms').select('id').where('id', '=', roomId).forNoKeyUpdate().execute();
+        sending = t.app.inject({
+          method: 'POST',
+          url: `/api/chatrooms/${roomId}/messages`,
+          headers,
+          payload: { content: 'second' },
+        });
+        // …while this one waits for the room.
+        for (let attempt = 0; ; attempt++) {
+          const { rows } = await sql<{ waiting: number }>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db);
+          if ((rows[0]?.waiting ?? 0) > 0) break;
+          if (attempt > 200) throw new Error('the send never waited for the room');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return trx
+          .insertInto('messages')
+          .values({ room_id: roomId, user_id: user.id, content: 'first' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
+      const sent = await (sending as Promise<LightMyRequestResponse>);
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json().id).toBeGreaterThan(inFlight.id);
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { detectImage } from '../attachments/detect-image';
 import type { Db } from '../db/create-database';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
-import { findMessage, findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
+import { findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
 import { isMember, roomExists } from '../repositories/rooms';
 
 export interface SendMessageDeps {
@@ -29,22 +29,24 @@ export type SendMessageOutcome =
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
  * and only after the insert has committed, the MessageSent broadcast (ids only).
+ *
+ * A text message costs one statement (membership, repeat and insert together, see `insertMessage`). An image
+ * is checked first, so that nothing is stored for a sender who may not post or who is repeating a send.
  */
 export async function sendMessage(
   deps: SendMessageDeps,
   input: SendMessageInput,
 ): Promise<SendMessageOutcome> {
   const { db, store } = deps;
-  if (!(await isMember(db, input.roomId, input.userId))) {
-    return { status: (await roomExists(db, input.roomId)) ? 'not_member' : 'not_found' };
-  }
-  if (input.clientMsgId) {
-    const original = await findMessageByClientId(db, input.userId, input.clientMsgId);
-    if (original) return { status: 'existing', message: original };
-  }
-
   let attachment: { name: string; type: string } | null = null;
   if (input.attachment) {
+    if (!(await isMember(db, input.roomId, input.userId))) {
+      return { status: (await roomExists(db, input.roomId)) ? 'not_member' : 'not_found' };
+    }
+    if (input.clientMsgId) {
+      const original = await findMessageByClientId(db, input.userId, input.clientMsgId);
+      if (original) return { status: 'existing', message: original };
+    }
     const image = await detectImage(input.attachment);
     if (!image) return { status: 'not_an_image' };
     attachment = { name: await store.save(input.attachment, image), type: image.mime };
@@ -54,16 +56,17 @@ export async function sendMessage(
   if (outcome.status !== 'created') {
     if (attachment) await store.remove(attachment.name);
     if (outcome.status !== 'duplicate') return outcome;
-    // Two sends with one client_msg_id raced; the other one won and its message is the answer.
+    // The client_msg_id was sent before (a retry), or two sends with it raced and the other one won:
+    // its message is the answer.
     const original = await findMessageByClientId(db, input.userId, input.clientMsgId as string);
     return { status: 'existing', message: original as MessageRow };
   }
 
   try {
-    await publishMessageSent(deps.publisher, { room_id: input.roomId, message_id: outcome.id });
+    await publishMessageSent(deps.publisher, { room_id: input.roomId, message_id: outcome.message.id });
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.
-    deps.log.warn({ err: error, messageId: outcome.id }, 'MessageSent broadcast failed');
+    deps.log.warn({ err: error, messageId: outcome.message.id }, 'MessageSent broadcast failed');
   }
-  return { status: 'created', message: (await findMessage(db, outcome.id)) as MessageRow };
+  return { status: 'created', message: outcome.message };
 }

@@ -17,17 +17,29 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
+/** Which of the run's API processes: the shared one, a fresh one for memory readings, one on PostgreSQL. */
+export type ApiSlot = 'shared' | 'isolated' | 'postgres';
+
 /**
- * The real API (`api/src/server.ts`) in one Node process, as in production, on a throwaway database.
- * The per-user throttle is lifted: the load here is the point, not abuse.
+ * The real API (`api/src/server.ts`) in one Node process, as in production, on a throwaway database: the
+ * embedded one, or `databaseUrl` (a throwaway schema, see ./postgres). The per-user throttle is lifted and
+ * logging is at `warn`: the load here is the point, not abuse, and a log line per request is not what the
+ * figures are about.
  */
-export async function startApi(ports: Ports, { isolated = false } = {}): Promise<ApiServer> {
+export async function startApi(
+  ports: Ports,
+  { slot = 'shared', databaseUrl }: { slot?: ApiSlot; databaseUrl?: string } = {},
+): Promise<ApiServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
-  const port = isolated ? ports.isolatedApi : ports.api;
+  const [port, websocketPort] = {
+    shared: [ports.api, ports.websocket],
+    isolated: [ports.isolatedApi, ports.isolatedWebsocket],
+    postgres: [ports.postgresApi, ports.postgresWebsocket],
+  }[slot] as [number, number];
   const origin = `http://localhost:${port}`;
   const websocket = {
     host: 'localhost',
-    port: isolated ? ports.isolatedWebsocket : ports.websocket,
+    port: websocketPort,
     key: 'chat-key',
     appId: 'chat-bench',
     secret: randomBytes(24).toString('hex'),
@@ -37,7 +49,9 @@ export async function startApi(ports: Ports, { isolated = false } = {}): Promise
   );
   let service: Service;
   try {
-    service = await startService('api', process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profile the API under load.
+    const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    service = await startService('api', process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
       cwd: join(repoRoot, 'api'),
       env: {
         NODE_ENV: 'production',
@@ -55,6 +69,7 @@ export async function startApi(ports: Ports, { isolated = false } = {}): Promise
         REVERB_APP_KEY: websocket.key,
         REVERB_APP_SECRET: websocket.secret,
         REVERB_SERVER_PORT: String(websocket.port),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
       readyUrl: `${origin}/up`,
       timeoutMs: 120_000,
@@ -132,6 +147,20 @@ export class ApiClient {
 
   async join(session: Session, roomId: number): Promise<void> {
     await this.#call('POST', `chatrooms/${roomId}/join`, session.token, { roomId });
+  }
+
+  /** `count` messages `{prefix} 1`…`{prefix} {count}` from a member, in one statement (ENABLE_TEST_ENDPOINTS). */
+  seedMessages(
+    session: Session,
+    roomId: number,
+    count: number,
+    prefix = 'history',
+  ): Promise<{ count: number; first_id: number; last_id: number }> {
+    return this.#call('POST', `testing/rooms/${roomId}/messages`, undefined, {
+      count,
+      user_id: session.userId,
+      prefix,
+    });
   }
 
   send(session: Session, roomId: number, content: string): Promise<Message> {

@@ -3,6 +3,7 @@ import { ApiClient, type ApiServer, startApi } from './api';
 import { launchBrowser } from './browser';
 import { type Builds, buildAll } from './builds';
 import { type Ports, portsFor } from './ports';
+import { throwawaySchema } from './postgres';
 import { serveFederated, serveMonolith, type WebStack } from './web';
 
 /**
@@ -51,11 +52,35 @@ export class BenchContext {
   /** An API of its own, fresh, for the caller to stop. */
   isolatedApi(): Promise<ApiServer> {
     this.log('starting a second, fresh API');
-    return startApi(this.ports, { isolated: true });
+    return startApi(this.ports, { slot: 'isolated' });
   }
 
-  async client(): Promise<ApiClient> {
-    return new ApiClient(await this.api());
+  /**
+   * With BENCH_DATABASE_URL, the API on that PostgreSQL, in a schema of its own dropped at the end; else null.
+   * PGlite runs the embedded database in the API's own thread; the issue's API targets assume a real server.
+   */
+  postgresApi(): Promise<ApiServer | null> {
+    const url = process.env.BENCH_DATABASE_URL;
+    if (!url) return Promise.resolve(null);
+    return this.#once(
+      'postgres-api',
+      async () => {
+        this.log('starting the API on PostgreSQL (BENCH_DATABASE_URL)');
+        const schema = await throwawaySchema(url);
+        try {
+          const api = await startApi(this.ports, { slot: 'postgres', databaseUrl: schema.url });
+          return { ...api, stop: () => api.stop().finally(() => schema.drop()) };
+        } catch (error) {
+          await schema.drop();
+          throw error;
+        }
+      },
+      (api) => (api ? api.stop() : Promise.resolve()),
+    );
+  }
+
+  async client(api?: ApiServer): Promise<ApiClient> {
+    return new ApiClient(api ?? (await this.api()));
   }
 
   federated(): Promise<WebStack> {

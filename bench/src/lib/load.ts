@@ -2,11 +2,15 @@ import autocannon from 'autocannon';
 import { type Summary, summarize } from './stats';
 
 export interface LoadResult {
+  /** Answered requests, whatever their status. */
   requests: number;
-  /** Completed 2xx requests per second over the run. */
+  /** 2xx answers per second over the run: only these count as work done. */
   throughput: number;
-  /** Every request's response time, in ms. */
+  /** Every answered request's response time, in ms. */
   latency: Summary;
+  /** Answers that were not 2xx (a 429 from the throttle, a 5xx…), by status. */
+  non2xx: Record<string, number>;
+  /** Non-2xx answers plus connection errors and timeouts: anything but a 2xx. */
   failures: number;
 }
 
@@ -26,6 +30,7 @@ export interface LoadOptions {
 /** autocannon against the API on loopback; per-request latencies are kept for exact percentiles. */
 export function load(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
+  const non2xx: Record<string, number> = {};
   let failures = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -53,6 +58,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           requests: latencies.length,
           throughput: ok / (result.duration || 1),
           latency: summarize(latencies),
+          non2xx,
           failures: failures + result.errors + result.timeouts,
         });
       },
@@ -63,7 +69,10 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     }
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
-      if (statusCode >= 300) failures++;
+      if (statusCode < 200 || statusCode >= 300) {
+        failures++;
+        non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;
+      }
     });
   });
 }

@@ -12,6 +12,9 @@ export function portsFor(smoke: boolean) {
     /** A second API for readings that must not inherit the first one's history (memory). */
     isolatedApi: base + 301,
     isolatedWebsocket: base + 381,
+    /** The API on PostgreSQL (BENCH_DATABASE_URL), next to the embedded one. */
+    postgresApi: base + 302,
+    postgresWebsocket: base + 382,
   } as const;
 }
 
