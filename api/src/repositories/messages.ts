@@ -14,20 +14,24 @@ export interface MessageRow {
   username: string;
 }
 
+/** A message as the API serialises it: alias `m` for the message rows, `u` for their authors. */
+const messageColumns = () =>
+  [
+    'm.id',
+    'm.room_id',
+    'm.content',
+    'm.attachment_name',
+    'm.client_msg_id',
+    laravelTimestamp('m.created_at').as('created_at'),
+    'm.user_id',
+    'u.username',
+  ] as const;
+
 function selectMessages(db: Db) {
   return db
     .selectFrom('messages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.room_id',
-      'm.content',
-      'm.attachment_name',
-      'm.client_msg_id',
-      laravelTimestamp('m.created_at').as('created_at'),
-      'm.user_id',
-      'u.username',
-    ]);
+    .select(messageColumns());
 }
 
 export interface PageQuery {
@@ -69,16 +73,7 @@ export async function pageMessages(db: Db, roomId: number, page: PageQuery): Pro
   return db
     .selectFrom(slice.as('m'))
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.room_id',
-      'm.content',
-      'm.attachment_name',
-      'm.client_msg_id',
-      laravelTimestamp('m.created_at').as('created_at'),
-      'm.user_id',
-      'u.username',
-    ])
+    .select(messageColumns())
     .orderBy('m.id', 'asc')
     .execute();
 }
