@@ -28,10 +28,7 @@ const messageColumns = () =>
   ] as const;
 
 function selectMessages(db: Db) {
-  return db
-    .selectFrom('messages as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(messageColumns());
+  return db.selectFrom('messages as m').innerJoin('users as u', 'u.id', 'm.user_id').select(messageColumns());
 }
 
 export interface PageQuery {
