@@ -1,5 +1,6 @@
-// Serves one app's production build the way a static host would, plus the shell's /config.json
-// from this process's environment. Usage: tsx scripts/serve-app.ts <shell|auth-remote|rooms-remote|chat-remote>
+// Serves one app's production build the way a static host would, plus /config.json from this
+// process's environment: the shell's deploy-time configuration, which a remote's standalone page reads too.
+// Usage: tsx scripts/serve-app.ts <shell|auth-remote|rooms-remote|chat-remote>
 
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,7 +27,7 @@ if (!existsSync(join(root, 'index.html'))) {
 
 const port = Number(process.env[app.portVariable] ?? app.port);
 const assets = sirv(root, {
-  single: app.kind === 'shell',
+  single: true,
   etag: true,
   setHeaders(res, pathname) {
     // Hashed assets never change; manifests and HTML must be re-read on every deploy.
@@ -35,14 +36,14 @@ const assets = sirv(root, {
   },
 });
 
-const runtimeConfig = app.kind === 'shell' ? JSON.stringify(runtimeConfigFromEnv(process.env)) : null;
+const runtimeConfig = JSON.stringify(runtimeConfigFromEnv(process.env));
 
 const server = createServer((req, res) => {
   if (app.kind === 'remote') {
     // The shell fetches manifests and chunks from another origin.
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
-  if (runtimeConfig && req.url?.split('?')[0] === '/config.json') {
+  if (req.url?.split('?')[0] === '/config.json') {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     res.end(runtimeConfig);
     return;

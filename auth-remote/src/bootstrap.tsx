@@ -1,4 +1,4 @@
 import { startStandalone } from '@chat/shared';
 import { LoginPage } from './features/login/login-page';
 
-void startStandalone(() => <LoginPage />);
+startStandalone(() => <LoginPage />, { requiresSession: false });

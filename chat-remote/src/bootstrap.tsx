@@ -1,6 +1,8 @@
 import { startStandalone } from '@chat/shared';
 import { ChatRoom } from './features/chat-room/chat-room';
+import { RoomPicker } from './standalone/room-picker';
 
-void startStandalone(({ search }) => (
-  <ChatRoom roomId={Number(new URLSearchParams(search).get('room') ?? 1)} />
-));
+startStandalone(({ search }) => {
+  const roomId = Number(new URLSearchParams(search).get('room'));
+  return roomId > 0 ? <ChatRoom key={roomId} roomId={roomId} /> : <RoomPicker />;
+});

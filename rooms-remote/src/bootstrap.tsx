@@ -1,4 +1,4 @@
 import { startStandalone } from '@chat/shared';
 import { RoomsPage } from './features/rooms/rooms-page';
 
-void startStandalone(() => <RoomsPage />);
+startStandalone(() => <RoomsPage />);

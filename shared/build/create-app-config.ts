@@ -4,6 +4,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { configMiddleware } from './config-middleware';
+import { federationRuntimeEsmAliases } from './federation-runtime-esm';
 import { sharedDependencies } from './shared-dependencies';
 
 export interface AppBuildOptions {
@@ -45,10 +46,13 @@ export function createAppConfig({
           dts: false,
           manifest: { filePath: '' },
           // Leaves the Node-only paths out of the federation runtime every page loads (about 2 KiB gzip each).
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            optimization: { target: 'web', ...(isRemote && { disableSnapshot: true, disableRemote: true }) },
+          },
         }),
     ],
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },
     html: {
       title,
       mountId: 'root',

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { moduleFederationPlugin } from '@module-federation/sdk';
+import { installedPackage } from './package-root';
 import { workspaceImports } from './workspace-imports';
 
 /**
@@ -47,26 +45,6 @@ function packageNameOf(request: string): string {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? request);
 }
 
-/** The installed version, read from disk: package.json ranges here are `catalog:` placeholders. */
-function installedVersion(appDir: string, request: string): string {
-  const name = packageNameOf(request);
-  let dir = dirname(createRequire(join(appDir, 'package.json')).resolve(name));
-  for (;;) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        name?: string;
-        version: string;
-      };
-      if (manifest.name === name) return manifest.version;
-    } catch {
-      // no package.json at this level: keep walking up
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`Cannot find the installed version of ${name} from ${appDir}`);
-    dir = parent;
-  }
-}
-
 function usedExportsOfTreeShaken(): Record<string, string[]> {
   const used = workspaceImports([...treeShaken, ...Object.keys(reachedThrough)]);
   for (const [name, through] of Object.entries(reachedThrough)) {
@@ -79,7 +57,8 @@ export function sharedDependencies(appDir: string): moduleFederationPlugin.Share
   const usedExports = usedExportsOfTreeShaken();
   return Object.fromEntries(
     singletonPackages.map((request) => {
-      const version = installedVersion(appDir, request);
+      // The installed version, read from disk: package.json ranges here are `catalog:` placeholders.
+      const { version } = installedPackage(appDir, packageNameOf(request));
       const exports = usedExports[request];
       return [
         request,

@@ -1,4 +1,5 @@
 // The browser surface of @chat/shared, shared as one federation singleton by the shell and every remote.
+export * from './api/auth';
 export * from './api/me';
 export * from './api/rooms';
 export * from './config/runtime-config';
@@ -12,6 +13,7 @@ export * from './query/create-query-client';
 export * from './query/notifier';
 export * from './realtime/create-echo';
 export * from './rooms/join-failure';
+export * from './rooms/join-failure-alert';
 export * from './routing/use-intent-preload';
 // Types only: the schemas' runtime (typebox) stays out of the browser bundle.
 export type * from './schemas/index';
@@ -32,5 +34,6 @@ export * from './services/create-app-services';
 export * from './services/services-context';
 export * from './session/create-session-store';
 export * from './session/session-gate';
+export * from './standalone/mount-app';
 export * from './standalone/start-standalone';
 export * from './theme/theme';

@@ -2,8 +2,8 @@ import {
   AppProviders,
   type AppServices,
   createAppServices,
-  FALLBACK_ERROR_MESSAGE,
   loadRuntimeConfig,
+  mountApp,
   SessionGate,
 } from '@chat/shared';
 import { StrictMode } from 'react';
@@ -32,10 +32,4 @@ async function start(root: HTMLElement) {
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
-  start(root).catch((error: unknown) => {
-    console.error(error);
-    root.textContent = `${FALLBACK_ERROR_MESSAGE} The app's configuration could not be loaded.`;
-  });
-}
+mountApp(start);

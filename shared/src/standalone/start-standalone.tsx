@@ -4,10 +4,27 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { AppProviders } from '../providers/app-providers';
 import { createAppServices } from '../services/create-app-services';
+import { useSession } from '../services/services-context';
 import { SessionGate } from '../session/session-gate';
+import { mountApp } from './mount-app';
+import { StandaloneSignIn } from './standalone-sign-in';
 
-/** The standalone dev host: the shell's services and providers around one remote's screen. */
-export async function startStandalone(render: (location: { pathname: string; search: string }) => ReactNode) {
+type RenderScreen = (location: { pathname: string; search: string }) => ReactNode;
+
+export interface StandaloneOptions {
+  /** The screen needs a signed-in user (every remote's but the login screen's): sign in first. */
+  requiresSession?: boolean;
+}
+
+/** The standalone host: the shell's services and providers around one remote's screen. */
+export function startStandalone(
+  render: RenderScreen,
+  { requiresSession = true }: StandaloneOptions = {},
+): void {
+  mountApp((container) => start(container, render, requiresSession));
+}
+
+async function start(container: HTMLElement, render: RenderScreen, requiresSession: boolean) {
   const config = await loadRuntimeConfig();
   let navigate: (to: string, options?: { replace?: boolean }) => void = (to) => window.location.assign(to);
   const services = createAppServices(config, {
@@ -17,11 +34,11 @@ export async function startStandalone(render: (location: { pathname: string; sea
 
   function Screen() {
     navigate = useNavigate();
-    return render(useLocation());
+    const location = useLocation();
+    const signedIn = useSession((state) => state.user !== null);
+    return requiresSession && !signedIn ? <StandaloneSignIn /> : render(location);
   }
 
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element');
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>

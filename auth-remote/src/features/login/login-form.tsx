@@ -1,11 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginPayload, useSubmitValidation } from '@chat/shared';
+import { DEMO_CREDENTIALS, type LoginPayload, useLogin, useSubmitValidation } from '@chat/shared';
 import { Alert, Button, Form, Input } from 'antd';
-
-import { useLogin } from './api/login';
-
-/** Spec: the form starts filled with the demo account. */
-const DEMO_CREDENTIALS: LoginPayload = { username: 'demo', password: 'password' };
 
 export function LoginForm() {
   const login = useLogin();
