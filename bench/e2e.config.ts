@@ -10,8 +10,8 @@ import { cacheDir, type FrontEndApp, frontEndApps } from './src/lib/paths';
  *   pnpm --filter @chat/bench e2e [spec…]                          # the monolith (after `pnpm build:monolith`)
  *   E2E_DEPLOYMENT=federated pnpm --filter @chat/bench e2e [spec…] # the bench's federated builds (after `pnpm bench`)
  *
- * In the monolith, the specs about federation itself (a remote down, remote addresses, the share-scope
- * check in routes) have nothing to test.
+ * In the monolith, the specs about federation itself (a remote down, remote addresses, a remote alone, the
+ * share-scope check in routes) have nothing to test.
  */
 const root = join(import.meta.dirname, '..');
 const federated = process.env.E2E_DEPLOYMENT === 'federated';
@@ -28,8 +28,9 @@ const origin = (app: FrontEndApp) => `http://localhost:${ports[app]}`;
 const portVariable = (app: FrontEndApp) =>
   app === 'shell' ? 'SHELL_PORT' : `${app.replace('-', '_').toUpperCase()}_PORT`;
 
-// The fixtures create users through this API and sign in on this origin.
+// The fixtures create users through this API and sign in on this origin; the standalone spec finds the remotes.
 process.env.API_URL = apiUrl;
+for (const app of frontEndApps) process.env[portVariable(app)] = String(ports[app]);
 process.env.E2E_DEPLOYMENT = federated ? 'federated' : 'monolith';
 process.env.APP_URL = origin('shell');
 
@@ -42,8 +43,10 @@ export default defineConfig({
   testDir: join(root, 'e2e', 'specs'),
   outputDir: join(cacheDir, 'e2e-results'),
   use: { ...e2e.use, baseURL: origin('shell') },
-  // Remote failure and remote addresses are federation's own flows; the monolith has neither.
-  testIgnore: federated ? [] : ['**/remote-failure.spec.ts', '**/remote-config.spec.ts'],
+  // Remote failure, remote addresses and remotes run alone are federation's own flows; the monolith has none.
+  testIgnore: federated
+    ? []
+    : ['**/remote-failure.spec.ts', '**/remote-config.spec.ts', '**/standalone.spec.ts'],
   webServer: [
     {
       command: 'pnpm --filter @chat/api start',

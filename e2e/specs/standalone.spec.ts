@@ -3,11 +3,14 @@ import { createRoom } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
 /** Each remote's own production build, served alone as its team runs it: no shell around it. */
-const alone = (port: number, path = '/') => `http://localhost:${port}${path}`;
+const alone = (remote: 'rooms' | 'chat', path = '/') => {
+  const port = process.env[`${remote.toUpperCase()}_REMOTE_PORT`] ?? defaultPorts[remote];
+  return `http://localhost:${port}${path}`;
+};
 
 test.describe('a remote running alone', () => {
   test('rooms-remote signs its developer in, then shows the room list', async ({ page, user }) => {
-    await page.goto(alone(defaultPorts.rooms));
+    await page.goto(alone('rooms'));
     await expect(page.getByText('Sign in to preview this remote')).toBeVisible();
 
     await page.getByLabel('Username').fill(user.username);
@@ -25,7 +28,7 @@ test.describe('a remote running alone', () => {
     token,
   }) => {
     const room = await createRoom(request, token);
-    await page.goto(alone(defaultPorts.chat, '/?room=999999999'));
+    await page.goto(alone('chat', '/?room=999999999'));
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -35,9 +38,9 @@ test.describe('a remote running alone', () => {
     await expect(page.getByText('Open a chat room')).toBeVisible();
 
     await page.getByLabel('Room').fill(room.name);
-    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: room.name }).click();
 
-    await expect(page).toHaveURL(alone(defaultPorts.chat, `/?room=${room.id}`));
+    await expect(page).toHaveURL(alone('chat', `/?room=${room.id}`));
     await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
   });
 });
