@@ -4,7 +4,27 @@ import { screen } from '@testing-library/react';
 import { remoteModuleQuery } from './remote-module-query';
 import { RemoteSlot } from './remote-slot';
 
+const later = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
 describe('RemoteSlot', () => {
+  it('shows a remote that loads quickly without flashing a spinner first', async () => {
+    const services = createTestServices();
+    const Rooms = () => <p>Rooms here</p>;
+    // Mounting joins this load already under way instead of asking the federation runtime.
+    void services.queryClient.fetchQuery({
+      queryKey: remoteModuleQuery('rooms/RoomsPage').queryKey,
+      queryFn: () => later(100, Rooms),
+    });
+    const { container } = renderWithServices(
+      <RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />,
+      services,
+    );
+
+    expect(container.querySelector('.ant-spin')).toBeNull();
+    expect(await screen.findByText('Rooms here')).toBeInTheDocument();
+    expect(container.querySelector('.ant-spin')).toBeNull();
+  });
+
   it('contains a remote that throws while rendering and offers Retry', async () => {
     const services = createTestServices();
     const Broken = (): never => {

@@ -21,6 +21,9 @@ function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotP
   const showPending = useSpinDelay(isPending, {
     delay: timings.pendingDelay,
     minDuration: timings.pendingMinDuration,
+    // The default (for server rendering) shows the spinner at once on mount and holds it for minDuration:
+    // every first visit to a screen waited 500 ms for nothing.
+    ssr: false,
   });
   if (error) throw error;
   if (showPending) return <PendingView />;
