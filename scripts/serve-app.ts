@@ -4,9 +4,9 @@
 
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runtimeConfigFromEnv } from '@chat/shared/config-from-env';
+import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
 import sirv from 'sirv';
 import { apps } from './apps';
 
@@ -33,17 +33,28 @@ const assets = sirv(root, {
     // Hashed assets never change; manifests and HTML must be re-read on every deploy.
     const immutable = pathname.startsWith('/static/');
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const page = ['', '.html'].includes(extname(pathname)); // the SPA fallback answers as `/`
+    if (app.kind === 'shell' && page) res.setHeader('Link', earlyFetches);
   },
 });
 
-const runtimeConfig = JSON.stringify(runtimeConfigFromEnv(process.env));
+const config = runtimeConfigFromEnv(process.env);
+const runtimeConfig = JSON.stringify(config);
+
+// The shell's page asks for these before its scripts run: its configuration, and the remotes' manifests
+// that the configuration names (a deploy-time value, so a header rather than markup in the build). A
+// monolith build (no manifest of its own) loads no remotes.
+const federated = existsSync(join(root, 'mf-manifest.json'));
+const earlyFetches = [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(config.remotes) : [])]
+  .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+  .join(', ');
 
 const server = createServer((req, res) => {
   if (app.kind === 'remote') {
     // The shell fetches manifests and chunks from another origin.
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
-  if (req.url?.split('?')[0] === '/config.json') {
+  if (req.url?.split('?')[0] === RUNTIME_CONFIG_PATH) {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     res.end(runtimeConfig);
     return;

@@ -4,6 +4,7 @@ import {
   createAppServices,
   loadRuntimeConfig,
   mountApp,
+  routes,
   SessionGate,
 } from '@chat/shared';
 import { StrictMode } from 'react';
@@ -21,6 +22,10 @@ async function start(root: HTMLElement) {
     navigate: (to, options) => void router.navigate(to, options),
     preload: (to) => preloadRoute(services, to),
   });
+  // The landing screen's remote and data load alongside the session check instead of after it. Signed out,
+  // every route leads to the login screen, and the data would only answer 401.
+  const landing = `${window.location.pathname}${window.location.search}`;
+  preloadRoute(services, services.session.getState().token ? landing : routes.login);
   createRoot(root).render(
     <StrictMode>
       <AppProviders services={services}>

@@ -1,5 +1,7 @@
 import type { RuntimeConfig } from './runtime-config';
 
+export { RUNTIME_CONFIG_PATH } from './runtime-config';
+
 type Env = Record<string, string | undefined>;
 
 export const defaultPorts = {
