@@ -1,6 +1,7 @@
 // The browser surface of @chat/shared, shared as one federation singleton by the shell and every remote.
 export * from './api/auth';
 export * from './api/me';
+export * from './api/messages';
 export * from './api/rooms';
 export * from './config/runtime-config';
 export * from './constants';

@@ -1,4 +1,11 @@
-import { type AppServices, roomQueryOptions, roomsQueryOptions, routes, timings } from '@chat/shared';
+import {
+  type AppServices,
+  openingPageQueryOptions,
+  roomQueryOptions,
+  roomsQueryOptions,
+  routes,
+  timings,
+} from '@chat/shared';
 import { joinedRoomId } from '../features/home/joined-room-id';
 import { remoteModuleQuery } from '../federation/remote-module-query';
 
@@ -16,6 +23,12 @@ export function preloadRoute({ queryClient, http }: AppServices, to: string): vo
     void queryClient.prefetchQuery({ ...roomsQueryOptions(http), ...prefetch });
   } else {
     void queryClient.prefetchQuery(remoteModuleQuery('chat/ChatRoom'));
-    void queryClient.prefetchQuery({ ...roomQueryOptions(http, roomId), ...prefetch });
+    // The newest page only a member may read: asked for once the room says so, never for a 403.
+    const room = roomQueryOptions(http, roomId);
+    void queryClient.prefetchQuery({ ...room, ...prefetch }).then(() => {
+      if (queryClient.getQueryData(room.queryKey)?.is_member) {
+        void queryClient.prefetchQuery({ ...openingPageQueryOptions(http, roomId), ...prefetch });
+      }
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { CHAT_CHANNEL, MESSAGE_SENT_EVENT } from '@chat/shared';
+import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, type Message, openingPageQueryOptions } from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,11 +11,14 @@ import { fakeRoomApi, testRoom } from '../../testing/fake-room-api';
 import { aMessage } from '../../testing/messages';
 import { ChatRoom } from './chat-room';
 
-function renderRoom(api = fakeRoomApi()) {
+function renderRoom(api = fakeRoomApi(), preloaded?: Message[]) {
   const fake = createFakeEcho();
   const navigate = rs.fn();
   const services = createTestServices({ http: api.http, echo: () => fake.echo, navigation: { navigate } });
   services.session.getState().setUser({ id: 2, username: 'me', image: null });
+  if (preloaded) {
+    services.queryClient.setQueryData(openingPageQueryOptions(api.http, testRoom.id).queryKey, preloaded);
+  }
   const view = renderWithServices(
     <StrictMode>
       <ChatRoom roomId={testRoom.id} />
@@ -50,6 +53,14 @@ describe('ChatRoom', () => {
     const first = articles()[0] as HTMLElement;
     expect(within(first).getByText('alice')).toBeInTheDocument();
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe(api.messages[0]?.created_at);
+  });
+
+  it('opens on the page the shell preloaded with the route, then asks only for what followed it', async () => {
+    const messages = [aMessage(1, { content: 'first' }), aMessage(2, { content: 'second' })];
+    const { api } = renderRoom(fakeRoomApi(messages), messages.slice(0, 1));
+    await waitFor(() => expect(texts()).toEqual(['first', 'second']));
+    const pages = api.calls.filter((call) => call.url.endsWith('/messages') && call.method === 'GET');
+    expect(pages.map((call) => call.params)).toEqual([{ after_id: 1, limit: 100 }]);
   });
 
   it('shows message text as text, never as HTML', async () => {

@@ -1,6 +1,6 @@
-import type { ChatRoomProps } from '@chat/shared';
+import { type ChatRoomProps, openingPageQueryOptions, timings, useServices } from '@chat/shared';
 import { Button, Card, Spin, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useJoinRoom } from './api/join-room';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
@@ -10,7 +10,19 @@ import { Conversation } from './components/conversation';
  * stands where the room list has 'Create Room'.
  */
 export function ChatRoom({ roomId }: ChatRoomProps) {
+  const { http, queryClient } = useServices();
   const join = useJoinRoom(roomId);
+  // A member coming back reads the room without waiting for the join: the shell preloads its newest page
+  // with the route. Read once, so a later visit opens on a fresh page; without it (a newcomer, or run
+  // alone) the page is fetched after the join.
+  const [openingPage] = useState(() => {
+    const opening = openingPageQueryOptions(http, roomId);
+    if (!queryClient.getQueryState(opening.queryKey)) return undefined;
+    return queryClient
+      .fetchQuery({ ...opening, staleTime: timings.preloadStaleTime })
+      .catch(() => null)
+      .finally(() => queryClient.removeQueries({ queryKey: opening.queryKey }));
+  });
   const leave = useLeaveRoom(roomId);
   const { mutate: joinNow } = join;
   // Once per room, StrictMode's second effect run included: a second join is harmless but shows twice.
@@ -37,7 +49,11 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
         }
         styles={{ body: { padding: 0 } }}
       >
-        {join.isSuccess ? <Conversation roomId={roomId} /> : <div style={{ height: 360 }} />}
+        {join.isSuccess ? (
+          <Conversation roomId={roomId} openingPage={openingPage} />
+        ) : (
+          <div style={{ height: 360 }} />
+        )}
       </Card>
     </Spin>
   );

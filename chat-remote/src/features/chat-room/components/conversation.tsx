@@ -1,4 +1,4 @@
-import { useSession } from '@chat/shared';
+import { type Message, useSession } from '@chat/shared';
 import { App, Button, Result, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
@@ -14,9 +14,15 @@ import { ReconnectingBanner } from './reconnecting-banner';
 /** Room for the fixed message bar (10px from the bottom) under the list. */
 const BAR_RESERVE = 100;
 
+interface ConversationProps {
+  roomId: number;
+  /** The newest page, requested while the room was being joined. */
+  openingPage?: Promise<Message[] | null>;
+}
+
 /** The joined room: live message list and message bar; images can be picked, pasted or dropped. */
-export function Conversation({ roomId }: { roomId: number }) {
-  const room = useChatRoom(roomId);
+export function Conversation({ roomId, openingPage }: ConversationProps) {
+  const room = useChatRoom(roomId, openingPage);
   const user = useSession((state) => state.user);
   const { message } = App.useApp();
   const { token } = theme.useToken();

@@ -1,13 +1,18 @@
-import { MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX, useServices } from '@chat/shared';
+import {
+  getMessages,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  type Message,
+  useServices,
+} from '@chat/shared';
 import { useEffect, useState } from 'react';
-import { getMessages } from '../api/get-messages';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
 import { useLiveMessages } from './use-live-messages';
 import { type OutboxActions, useOutbox } from './use-outbox';
 
 /** A joined room: its messages, kept complete by live events and catch-ups, and the means to send. */
-export function useChatRoom(roomId: number) {
+export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | null>) {
   const { http } = useServices();
   const [store] = useState(createChatStore);
   const [sync] = useState(() =>
@@ -16,6 +21,7 @@ export function useChatRoom(roomId: number) {
       store,
       latestLimit: MESSAGES_PAGE_DEFAULT,
       pageLimit: MESSAGES_PAGE_MAX,
+      openingPage,
     }),
   );
   const [catchUp] = useState(() => () => void sync.catchUp());

@@ -43,6 +43,42 @@ function setUp(count: number, latestLimit = 5, pageLimit = 10) {
 }
 
 describe('message sync', () => {
+  it('opens on a page requested beforehand, then catches up what came after it from its cursor', async () => {
+    const room = fakeRoom(12);
+    const store = createChatStore();
+    const openingPage = room.fetchPage({ limit: 5 });
+    await openingPage;
+    room.post(); // sent after the early page was read
+    const sync = createMessageSync({
+      fetchPage: room.fetchPage,
+      store,
+      latestLimit: 5,
+      pageLimit: 10,
+      openingPage,
+    });
+    await sync.catchUp();
+    expect(store.getState().messages.map((m) => m.id)).toEqual([8, 9, 10, 11, 12]);
+    expect(room.queries).toHaveLength(1);
+    await sync.catchUp();
+    expect(room.queries.at(-1)).toEqual({ after_id: 12, limit: 10 });
+    expect(store.getState().messages.map((m) => m.id)).toEqual([8, 9, 10, 11, 12, 13]);
+  });
+
+  it('fetches the opening page itself when the early request failed', async () => {
+    const room = fakeRoom(12);
+    const store = createChatStore();
+    const sync = createMessageSync({
+      fetchPage: room.fetchPage,
+      store,
+      latestLimit: 5,
+      pageLimit: 10,
+      openingPage: Promise.resolve(null),
+    });
+    await sync.catchUp();
+    expect(room.queries).toEqual([{ limit: 5 }]);
+    expect(store.getState().messages.map((m) => m.id)).toEqual([8, 9, 10, 11, 12]);
+  });
+
   it('opens on the newest page, then fetches only what follows the cursor, page by page', async () => {
     const { room, sync, heldIds, store } = setUp(12);
     await sync.catchUp();

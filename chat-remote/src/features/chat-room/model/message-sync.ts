@@ -9,6 +9,12 @@ export interface MessageSyncOptions {
   latestLimit: number;
   /** Size of catch-up and history pages. */
   pageLimit: number;
+  /**
+   * The opening page, already requested (alongside the join, to save a round trip). Used once if it
+   * arrived; null (it failed, e.g. 403 before the join landed) fetches it again. Whatever is sent after it
+   * is caught up by the cursor, as after any page.
+   */
+  openingPage?: Promise<Message[] | null>;
 }
 
 export interface MessageSync {
@@ -33,7 +39,9 @@ export function createMessageSync({
   store,
   latestLimit,
   pageLimit,
+  openingPage,
 }: MessageSyncOptions): MessageSync {
+  let opening = openingPage;
   let running: Promise<void> | null = null;
   let again = false;
   let older: Promise<void> | null = null;
@@ -41,7 +49,9 @@ export function createMessageSync({
   async function fetchForward(): Promise<void> {
     let cursor = store.getState().cursor;
     if (cursor === null) {
-      const page = await fetchPage({ limit: latestLimit });
+      const early = opening && (await opening);
+      opening = undefined;
+      const page = early ?? (await fetchPage({ limit: latestLimit }));
       store.setState((state) => latestReceived(state, page, latestLimit));
       return;
     }
