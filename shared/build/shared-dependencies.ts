@@ -34,6 +34,9 @@ export const singletonPackages = [
  * the whole workspace imports (`runtime-infer` mode with that list), so every app's copy holds the
  * same exports and whichever loads first serves them all: still one instance, one theme, one App.
  * See bench/README.md for the measurements behind this choice.
+ *
+ * Production builds only: under the dev server the shaking marks exports of the federation runtime itself
+ * as unused and the page dies before rendering; in development the whole packages are shared.
  */
 const treeShaken = ['antd', '@ant-design/icons', 'react-router-dom', '@tanstack/react-query'] as const;
 
@@ -55,6 +58,7 @@ function usedExportsOfTreeShaken(): Record<string, string[]> {
 
 export function sharedDependencies(appDir: string): moduleFederationPlugin.SharedObject {
   const usedExports = usedExportsOfTreeShaken();
+  const shaking = process.env.NODE_ENV === 'production';
   return Object.fromEntries(
     singletonPackages.map((request) => {
       // The installed version, read from disk: package.json ranges here are `catalog:` placeholders.
@@ -66,7 +70,7 @@ export function sharedDependencies(appDir: string): moduleFederationPlugin.Share
           singleton: true,
           version,
           requiredVersion: `^${version}`,
-          ...(exports && { treeShaking: { mode: 'runtime-infer', usedExports: exports } }),
+          ...(exports && shaking && { treeShaking: { mode: 'runtime-infer', usedExports: exports } }),
         },
       ];
     }),

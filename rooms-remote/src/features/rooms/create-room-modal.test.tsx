@@ -3,6 +3,7 @@ import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/t
 import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { aRoom } from '../../testing/a-room';
 import { RoomsPage } from './rooms-page';
 
@@ -14,7 +15,13 @@ function renderPage(post: (url: string, data: CreateRoomPayload) => Promise<unkn
     rooms.unshift(created as Room);
     return created;
   });
-  renderWithServices(<RoomsPage />, createTestServices({ http: stubHttp({ get, post: postSpy }) }));
+  // StrictMode as the apps run it: its extra mount and unmount once emptied Max Members in development.
+  renderWithServices(
+    <StrictMode>
+      <RoomsPage />
+    </StrictMode>,
+    createTestServices({ http: stubHttp({ get, post: postSpy }) }),
+  );
   return { get, post: postSpy, user: userEvent.setup() };
 }
 

@@ -44,6 +44,9 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
       confirmLoading={createRoom.isPending}
       onCancel={onClose}
       afterClose={() => {
+        // Each opening starts blank with the default Max Members. (Not `clearOnDestroy`: StrictMode's
+        // mount, unmount, mount cleared the default too, leaving Max Members empty in development.)
+        form.resetFields();
         reset();
         createRoom.reset();
       }}
@@ -57,7 +60,6 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
           requiredMark={false}
           initialValues={initialValues}
           validateTrigger={validateTrigger}
-          clearOnDestroy
           onFinish={save}
           onFinishFailed={markAttempted}
         >
