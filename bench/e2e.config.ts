@@ -56,6 +56,8 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         PORT: String(API),
+        // Signed image links are absolute on the API's address (APP_URL above is the shell's, for the fixtures).
+        APP_URL: `http://localhost:${API}`,
         REVERB_SERVER_PORT: String(WEBSOCKET),
         DATA_DIR: join(cacheDir, 'e2e-data', String(Date.now())),
         ENABLE_TEST_ENDPOINTS: 'true',
