@@ -3,6 +3,7 @@ import {
   type AppServices,
   createAppServices,
   loadRuntimeConfig,
+  meQueryOptions,
   mountApp,
   routes,
   SessionGate,
@@ -22,10 +23,12 @@ async function start(root: HTMLElement) {
     navigate: (to, options) => void router.navigate(to, options),
     preload: (to) => preloadRoute(services, to),
   });
-  // The landing screen's remote and data load alongside the session check instead of after it. Signed out,
-  // every route leads to the login screen, and the data would only answer 401.
-  const landing = `${window.location.pathname}${window.location.search}`;
-  preloadRoute(services, services.session.getState().token ? landing : routes.login);
+  // The session check and the landing screen's remote and data all start now, together, rather than one
+  // after another as the tree renders. Signed out, every route leads to the login screen, and the data
+  // would only answer 401.
+  const signedIn = services.session.getState().token !== null;
+  if (signedIn) void services.queryClient.prefetchQuery(meQueryOptions(services.http));
+  preloadRoute(services, signedIn ? `${window.location.pathname}${window.location.search}` : routes.login);
   createRoot(root).render(
     <StrictMode>
       <AppProviders services={services}>
