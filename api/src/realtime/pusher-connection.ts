@@ -21,6 +21,16 @@ export interface ChannelRegistry {
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
 /** One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from. */
+/** Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. */
+export function encodeEvent(event: string, data: unknown, channel?: string): Buffer {
+  const frame = {
+    event,
+    ...(channel === undefined ? {} : { channel }),
+    data: typeof data === 'string' ? data : JSON.stringify(data),
+  };
+  return Buffer.from(JSON.stringify(frame));
+}
+
 export class PusherConnection {
   readonly channels = new Set<string>();
   lastSeen = Date.now();
@@ -32,15 +42,14 @@ export class PusherConnection {
     private readonly registry: ChannelRegistry,
   ) {}
 
-  /** Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. */
   send(event: string, data: unknown, channel?: string): void {
+    this.sendEncoded(encodeEvent(event, data, channel));
+  }
+
+  /** A frame from `encodeEvent`: a broadcast encodes once for all its subscribers. */
+  sendEncoded(frame: Buffer): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    const frame = {
-      event,
-      ...(channel === undefined ? {} : { channel }),
-      data: typeof data === 'string' ? data : JSON.stringify(data),
-    };
-    this.socket.send(JSON.stringify(frame));
+    this.socket.send(frame, { binary: false });
   }
 
   error(code: number | null, message: string): void {

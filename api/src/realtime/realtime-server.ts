@@ -6,7 +6,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { handleEventsApi } from './events-api';
 import { handshakeRefusal } from './handshake';
 import type { Publisher } from './publisher';
-import { type ChannelRegistry, PusherConnection, PusherErrorCode } from './pusher-connection';
+import { type ChannelRegistry, encodeEvent, PusherConnection, PusherErrorCode } from './pusher-connection';
 import { verifyChannelAuth } from './signatures';
 
 export interface RealtimeServerOptions {
@@ -75,8 +75,11 @@ export class RealtimeServer implements ChannelRegistry {
 
   broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): void {
     for (const channel of channels) {
-      for (const connection of this.#channels.get(channel) ?? []) {
-        if (connection.socketId !== exceptSocketId) connection.send(event, data, channel);
+      const subscribers = this.#channels.get(channel);
+      if (!subscribers?.size) continue;
+      const frame = encodeEvent(event, data, channel);
+      for (const connection of subscribers) {
+        if (connection.socketId !== exceptSocketId) connection.sendEncoded(frame);
       }
     }
   }
