@@ -15,6 +15,7 @@ export * from './query/notifier';
 export * from './realtime/create-echo';
 export * from './rooms/join-failure';
 export * from './rooms/join-failure-alert';
+export * from './rooms/joined-room-id';
 export * from './routing/use-intent-preload';
 // Types only: the schemas' runtime (typebox) stays out of the browser bundle.
 export type * from './schemas/index';
@@ -35,6 +36,6 @@ export * from './services/create-app-services';
 export * from './services/services-context';
 export * from './session/create-session-store';
 export * from './session/session-gate';
-export * from './standalone/mount-app';
 export * from './standalone/start-standalone';
+export * from './startup/mount-app';
 export * from './theme/theme';

@@ -1,4 +1,4 @@
-import { JoinFailureAlert, useRooms } from '@chat/shared';
+import { JoinFailureAlert, routes, useRooms } from '@chat/shared';
 import { Button, Card, Empty, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -32,7 +32,7 @@ export function RoomPicker() {
             <Empty description="No rooms: create one in rooms-remote or the shell." />
           )}
           {matching.slice(0, SHOWN).map((room) => (
-            <Button key={room.id} block onClick={() => navigate(`/?room=${room.id}`)}>
+            <Button key={room.id} block onClick={() => navigate(routes.room(room.id))}>
               {room.name}
             </Button>
           ))}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http/create-http-client';
 import { MESSAGES_PAGE_DEFAULT } from '../schemas/limits';
 import type { Message, MessagesQuery } from '../schemas/message';
+import { roomKeys } from './rooms';
 
 /** GET chatrooms/{id}/messages: ascending ids; the newest page, or the page after/before a cursor. */
 export function getMessages(http: HttpClient, roomId: number, query: MessagesQuery): Promise<Message[]> {
@@ -14,7 +15,7 @@ export function getMessages(http: HttpClient, roomId: number, query: MessagesQue
  */
 export const openingPageQueryOptions = (http: HttpClient, roomId: number) =>
   queryOptions({
-    queryKey: ['chatrooms', roomId, 'opening-page'] as const,
+    queryKey: [...roomKeys.detail(roomId), 'opening-page'] as const,
     queryFn: () => getMessages(http, roomId, { limit: MESSAGES_PAGE_DEFAULT }),
     retry: false,
   });

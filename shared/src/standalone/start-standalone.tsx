@@ -6,7 +6,7 @@ import { AppProviders } from '../providers/app-providers';
 import { createAppServices } from '../services/create-app-services';
 import { useSession } from '../services/services-context';
 import { SessionGate } from '../session/session-gate';
-import { mountApp } from './mount-app';
+import { mountApp } from '../startup/mount-app';
 import { StandaloneSignIn } from './standalone-sign-in';
 
 type RenderScreen = (location: { pathname: string; search: string }) => ReactNode;

@@ -1,12 +1,12 @@
 import {
   type AppServices,
+  joinedRoomId,
   openingPageQueryOptions,
   roomQueryOptions,
   roomsQueryOptions,
   routes,
   timings,
 } from '@chat/shared';
-import { joinedRoomId } from '../features/home/joined-room-id';
 import { remoteModuleQuery } from '../federation/remote-module-query';
 
 /** Warms the remote module and the first data of the screen at `to` (preload on intent). */

@@ -1,8 +1,8 @@
+import { joinedRoomId } from '@chat/shared';
 import { Layout } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteSlot } from '../../federation/remote-slot';
 import { AppHeader } from './app-header';
-import { joinedRoomId } from './joined-room-id';
 
 export function HomePage() {
   const [searchParams] = useSearchParams();
