@@ -1,24 +1,28 @@
 import { defineConfig, devices } from '@playwright/test';
-import { apps } from '../scripts/apps';
 import { chromiumLaunchOptions } from './support/chromium';
+import { apiEnv, frontEndApps, origin, productionStack as stack, stackEnv } from './support/stack';
 
 const isCI = Boolean(process.env.CI);
+
+// The fixtures, the web servers below and every deployment a spec starts read the stack from here.
+Object.assign(process.env, stackEnv(stack));
 
 /**
  * Runs against the real stack: production builds of the four apps (built first if missing, by the
  * package's test script), the API, its embedded PostgreSQL (a fresh data folder each run) and its
- * websocket server.
+ * websocket server, on ports of their own (`support/stack.ts`) so `pnpm start` can run beside it.
+ * No retries: a flow that passes only on its second try is a race in the product or the test.
  */
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
   workers: 1,
-  retries: isCI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: origin(stack.shell),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -29,25 +33,16 @@ export default defineConfig({
     {
       command: 'rm -rf e2e/.data && pnpm --filter @chat/api start',
       cwd: '..',
-      url: 'http://localhost:8000/up',
+      url: `${origin(stack.api)}/up`,
       reuseExistingServer: !isCI,
       timeout: 120_000,
       stdout: 'pipe',
-      env: {
-        DATA_DIR: `${import.meta.dirname}/.data`,
-        ENABLE_TEST_ENDPOINTS: 'true',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO_USERS: 'true',
-        // The failure-isolation specs deploy extra shells on :3100 and :3200.
-        FRONTEND_ORIGINS: [3000, 3001, 3002, 3003, 3100, 3200]
-          .map((port) => `http://localhost:${port}`)
-          .join(','),
-      },
+      env: apiEnv(stack, `${import.meta.dirname}/.data`),
     },
-    ...Object.entries(apps).map(([name, app]) => ({
+    ...frontEndApps.map((name) => ({
       command: `tsx scripts/serve-app.ts ${name}`,
       cwd: '..',
-      url: `http://localhost:${app.port}/index.html`,
+      url: `${origin(stack[name])}/index.html`,
       reuseExistingServer: !isCI,
     })),
   ],

@@ -1,13 +1,16 @@
 import { type AppServer, serveApp } from '../support/app-server';
 import { expect, test } from '../support/fixtures';
+import { extraPorts } from '../support/stack';
 
 /** The shell finds remotes from its served configuration: a new URL needs no rebuild of the shell. */
 test('a remote manifest URL changed in the served configuration moves the shell to it', async ({ page }) => {
   const servers: AppServer[] = [];
   try {
-    const auth = await serveApp('auth-remote', 3201);
+    const auth = await serveApp('auth-remote', extraPorts.movedAuth);
     servers.push(auth);
-    const shell = await serveApp('shell', 3200, { AUTH_REMOTE_URL: `${auth.url}/mf-manifest.json` });
+    const shell = await serveApp('shell', extraPorts.movedShell, {
+      AUTH_REMOTE_URL: `${auth.url}/mf-manifest.json`,
+    });
     servers.push(shell);
 
     const fromMovedRemote: string[] = [];

@@ -1,13 +1,14 @@
 import { createRoom } from '../support/api';
 import { type AppServer, serveApp } from '../support/app-server';
 import { expect, test } from '../support/fixtures';
+import { extraPorts } from '../support/stack';
 
 /**
  * A second shell, deployed with its own rooms-remote that this test can stop; auth and chat stay
  * on the main stack. Cookies are per host, so the user's session holds across these ports.
  */
-const SHELL_PORT = 3100;
-const ROOMS_PORT = 3102;
+const SHELL_PORT = extraPorts.isolatedShell;
+const ROOMS_PORT = extraPorts.isolatedRooms;
 
 test.describe('one remote down leaves the rest working', () => {
   let shell: AppServer;

@@ -14,6 +14,22 @@ const FEATURE_NOT_SUPPORTED = '0A000';
 type Param = string | Uint8Array | null;
 
 /**
+ * Prepared statements belong to the database session, not to the pool: two pools over one PGlite (a migration
+ * run, then the app, or a test helper wrapping the instance again) must never hand out the same name, or the
+ * second PARSE fails with "prepared statement "k1" already exists". So the counter lives with the session.
+ */
+const statementCounters = new WeakMap<PGlite, { next: number }>();
+
+function nextStatementName(pglite: PGlite): string {
+  let counter = statementCounters.get(pglite);
+  if (!counter) {
+    counter = { next: 0 };
+    statementCounters.set(pglite, counter);
+  }
+  return `k${++counter.next}`;
+}
+
+/**
  * Like autovacuum's analyze: statistics are refreshed once this many rows changed (and at least this share of
  * the database), at most once per interval. PGlite runs no autovacuum, so without this the planner would
  * plan every query of a grown database as if its tables were nearly empty.
@@ -44,7 +60,6 @@ export class PGlitePool implements PostgresPool {
   readonly #prepared = new Map<string, string>();
   /** Evicted statements, closed with the next query. */
   #toClose: string[] = [];
-  #statements = 0;
   readonly #autoAnalyze: AutoAnalyzeOptions | null;
   #changedRows = 0;
   #analyzeAfter: number;
@@ -90,7 +105,7 @@ export class PGlitePool implements PostgresPool {
     this.#toClose = [];
     const parsing = name === undefined;
     if (parsing) {
-      name = reusable ? `k${++this.#statements}` : '';
+      name = reusable ? nextStatementName(this.pglite) : '';
       parts.push(serialize.parse({ text: sql, name }));
     } else {
       // Most recently used last.

@@ -23,9 +23,7 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  return url
-    ? createPostgresSchema(url)
-    : { db: fromPGlite(await pgliteFromTemplate()), dispose: async () => {} };
+  return url ? createPostgresSchema(url) : { db: await pgliteFromTemplate(), dispose: async () => {} };
 }
 
 async function createPostgresSchema(url: string): Promise<TestDatabase> {
@@ -46,23 +44,25 @@ async function createPostgresSchema(url: string): Promise<TestDatabase> {
 
 /**
  * Creating a PGlite cluster runs initdb (seconds); loading a dump of an already migrated one takes a fraction.
- * The dump is keyed by the migrations' source, so editing a migration rebuilds it.
+ * The dump is keyed by the migrations' source, so editing a migration rebuilds it. The database that built the
+ * template is handed out through the same pool that migrated it: one pool per PGlite session.
  */
-async function pgliteFromTemplate(): Promise<PGlite> {
+export async function pgliteFromTemplate(templateDir = tmpdir()): Promise<Db> {
   const migrationsDir = join(API_ROOT, 'src/db/migrations');
   const digest = createHash('sha256');
   for (const file of readdirSync(migrationsDir).sort())
     digest.update(readFileSync(join(migrationsDir, file)));
-  const templatePath = join(tmpdir(), `chat-api-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
+  const templatePath = join(templateDir, `chat-api-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(templatePath)) {
-    return PGlite.create({ loadDataDir: new Blob([await readFile(templatePath)]) });
+    return fromPGlite(await PGlite.create({ loadDataDir: new Blob([await readFile(templatePath)]) }));
   }
   const pglite = await PGlite.create();
-  await migrateToLatest(fromPGlite(pglite));
+  const db = fromPGlite(pglite);
+  await migrateToLatest(db);
   const dump = await pglite.dumpDataDir('none');
   // Parallel workers may race to build it: write aside, then rename atomically.
   const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, templatePath);
-  return pglite;
+  return db;
 }
