@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@rstest/core';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
+import { createSessionStore } from '../session/create-session-store';
 import { createHttpClient } from './create-http-client';
 
 interface Answer {
@@ -28,6 +29,8 @@ function fakeNetwork(answer: (config: InternalAxiosRequestConfig) => Answer) {
 }
 
 const apiUrl = 'http://api.test/api/';
+/** The store reads the cookie when it is made, as at page start-up. */
+const session = (onEnded: () => void = () => {}) => createSessionStore({ onEnded });
 
 afterEach(() => {
   Cookies.remove('access-token');
@@ -38,7 +41,7 @@ describe('the one HTTP client (spec section 7)', () => {
   it('resolves to the response body and sends the Bearer token from the access-token cookie', async () => {
     Cookies.set('access-token', '7|secret');
     const network = fakeNetwork(() => ({ status: 200, data: [{ id: 1 }] }));
-    const http = createHttpClient({ apiUrl, adapter: network.adapter });
+    const http = createHttpClient({ apiUrl, session: session(), adapter: network.adapter });
 
     await expect(http.get('chatrooms')).resolves.toEqual([{ id: 1 }]);
     expect(network.requests[0]?.headers.Authorization).toBe('Bearer 7|secret');
@@ -50,7 +53,7 @@ describe('the one HTTP client (spec section 7)', () => {
       if (config.url?.endsWith('/sanctum/csrf-cookie')) Cookies.set('XSRF-TOKEN', 'csrf');
       return { status: 201, data: {} };
     });
-    const http = createHttpClient({ apiUrl, adapter: network.adapter });
+    const http = createHttpClient({ apiUrl, session: session(), adapter: network.adapter });
 
     await http.post('chatrooms', { name: 'a' });
     await http.post('chatrooms', { name: 'b' });
@@ -61,31 +64,43 @@ describe('the one HTTP client (spec section 7)', () => {
     ]);
   });
 
-  it('on 401 forgets the token, leaves for the login page and rejects with the body', async () => {
+  it('on 401 ends the session once, however many calls answer 401, and rejects with the body', async () => {
     Cookies.set('access-token', 'stale');
-    let leftForLogin = false;
+    let leftForLogin = 0;
+    const store = session(() => leftForLogin++);
     const network = fakeNetwork(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
-    const http = createHttpClient({
-      apiUrl,
-      adapter: network.adapter,
-      onUnauthenticated: () => (leftForLogin = true),
-    });
+    const http = createHttpClient({ apiUrl, session: store, adapter: network.adapter });
 
-    await expect(http.get('me')).rejects.toEqual({ message: 'Unauthenticated.', status: 401 });
+    const calls = ['me', 'chatrooms', 'chatrooms/1/messages'].map((url) => http.get(url));
+    for (const call of calls) {
+      await expect(call).rejects.toEqual({ message: 'Unauthenticated.', status: 401 });
+    }
     expect(Cookies.get('access-token')).toBeUndefined();
-    expect(leftForLogin).toBe(true);
+    expect(store.getState()).toMatchObject({ token: null, ended: true });
+    expect(leftForLogin).toBe(1);
+  });
+
+  it('reads the token from the session store, not the cookie', async () => {
+    const store = session();
+    store.getState().signIn('9|fresh');
+    Cookies.set('access-token', 'written-by-someone-else');
+    const network = fakeNetwork(() => ({ status: 200, data: {} }));
+    await createHttpClient({ apiUrl, session: store, adapter: network.adapter }).get('me');
+    expect(network.requests[0]?.headers.Authorization).toBe('Bearer 9|fresh');
   });
 
   it('rejects other errors with the Laravel body, or "Something went wrong!" without one', async () => {
     const body = { message: 'The name field is required.', errors: { name: ['Name is required'] } };
     const withBody = createHttpClient({
       apiUrl,
+      session: session(),
       adapter: fakeNetwork(() => ({ status: 422, data: body })).adapter,
     });
     await expect(withBody.get('x')).rejects.toEqual({ ...body, status: 422 });
 
     const bare = createHttpClient({
       apiUrl,
+      session: session(),
       adapter: fakeNetwork(() => ({ status: 502, data: '' })).adapter,
     });
     await expect(bare.get('x')).rejects.toEqual({ message: 'Something went wrong!', status: 502 });

@@ -1,6 +1,7 @@
 import axios, { type AxiosAdapter, type AxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
-import { ACCESS_TOKEN_COOKIE, CSRF_COOKIE_PATH, routes, XSRF_COOKIE, XSRF_HEADER } from '../constants';
+import { CSRF_COOKIE_PATH, XSRF_COOKIE, XSRF_HEADER } from '../constants';
+import type { SessionStore } from '../session/create-session-store';
 import { toApiError } from './api-error';
 
 /** The one HTTP client: every call resolves to the response body (spec section 7). */
@@ -13,15 +14,15 @@ export interface HttpClient {
 
 export interface HttpClientOptions {
   apiUrl: string;
-  /** Where a 401 sends the browser; injectable so tests need not touch `window.location`. */
-  onUnauthenticated?: () => void;
+  /** Owns the token: the client reads it from here and reports a 401 here, never touching the cookie. */
+  session: SessionStore;
   /** The network edge itself; only tests replace it. */
   adapter?: AxiosAdapter;
 }
 
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
-export function createHttpClient({ apiUrl, onUnauthenticated, adapter }: HttpClientOptions): HttpClient {
+export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions): HttpClient {
   const csrfUrl = new URL(CSRF_COOKIE_PATH, apiUrl).href;
   const instance = axios.create({
     baseURL: apiUrl,
@@ -35,7 +36,7 @@ export function createHttpClient({ apiUrl, onUnauthenticated, adapter }: HttpCli
   });
 
   instance.interceptors.request.use(async (config) => {
-    const token = Cookies.get(ACCESS_TOKEN_COOKIE);
+    const { token } = session.getState();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     if (STATE_CHANGING.has(config.method ?? '') && !Cookies.get(XSRF_COOKIE)) {
       await instance.get(csrfUrl);
@@ -47,10 +48,8 @@ export function createHttpClient({ apiUrl, onUnauthenticated, adapter }: HttpCli
     (response) => response,
     (error: unknown) => {
       const apiError = toApiError(error);
-      if (apiError.status === 401) {
-        Cookies.remove(ACCESS_TOKEN_COOKIE);
-        (onUnauthenticated ?? (() => window.location.assign(routes.login)))();
-      }
+      // Spec: a 401 from any call ends the session; the store decides where the browser goes, once.
+      if (apiError.status === 401) session.getState().signOut();
       return Promise.reject(apiError);
     },
   );

@@ -3,18 +3,23 @@ import { createHttpClient } from '../http/create-http-client';
 import { createQueryClient } from '../query/create-query-client';
 import { createNotifier } from '../query/notifier';
 import { createEchoFactory } from '../realtime/create-echo';
-import { createSessionStore } from '../session/create-session-store';
+import { createSessionStore, type SessionStoreOptions } from '../session/create-session-store';
 import type { AppServices, Navigation } from './app-services';
 
 /** Builds the singletons once per page: by the shell, or by a remote's standalone host. */
-export function createAppServices(config: RuntimeConfig, navigation: Navigation): AppServices {
-  const http = createHttpClient({ apiUrl: config.apiUrl });
+export function createAppServices(
+  config: RuntimeConfig,
+  navigation: Navigation,
+  sessionOptions?: SessionStoreOptions,
+): AppServices {
+  const session = createSessionStore(sessionOptions);
+  const http = createHttpClient({ apiUrl: config.apiUrl, session });
   const notifier = createNotifier();
   return {
     config,
     http,
     echo: createEchoFactory(config, http),
-    session: createSessionStore(),
+    session,
     notifier,
     queryClient: createQueryClient(notifier),
     navigation,

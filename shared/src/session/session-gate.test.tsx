@@ -34,6 +34,26 @@ describe('SessionGate', () => {
     Cookies.remove('access-token');
   });
 
+  it('after a 401 shows "Signing out..." and never renders the routes, which would navigate again', async () => {
+    Cookies.set('access-token', '0|not-a-valid-token');
+    const services = createTestServices();
+    const get = <T,>(): Promise<T> => {
+      services.session.getState().signOut(); // what the HTTP client does on a 401
+      return Promise.reject({ message: 'Unauthenticated.', status: 401 });
+    };
+    services.http = stubHttp({ get });
+    renderWithServices(
+      <SessionGate>
+        <Greeting />
+      </SessionGate>,
+      services,
+    );
+
+    expect(await screen.findByText('Signing out...')).toBeInTheDocument();
+    expect(screen.queryByText(/Hello/)).not.toBeInTheDocument();
+    expect(services.session.getState().ended).toBe(true);
+  });
+
   it('renders straight away for a visitor without a token', () => {
     renderWithServices(
       <SessionGate>

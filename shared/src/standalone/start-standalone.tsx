@@ -27,10 +27,12 @@ export function startStandalone(
 async function start(container: HTMLElement, render: RenderScreen, requiresSession: boolean) {
   const config = await loadRuntimeConfig();
   let navigate: (to: string, options?: { replace?: boolean }) => void = (to) => window.location.assign(to);
-  const services = createAppServices(config, {
-    navigate: (to, options) => navigate(to, options),
-    preload: () => {},
-  });
+  // A remote alone has no login route: an ended session reloads its own page, which asks to sign in again.
+  const services = createAppServices(
+    config,
+    { navigate: (to, options) => navigate(to, options), preload: () => {} },
+    { onEnded: () => window.location.reload() },
+  );
 
   function Screen() {
     navigate = useNavigate();

@@ -25,10 +25,15 @@ export function createTestServices(
   overrides: Partial<Omit<AppServices, 'navigation'>> & { navigation?: Partial<Navigation> } = {},
 ): AppServices {
   const { navigation, ...rest } = overrides;
-  const services = createAppServices(testConfig, {
-    navigate: navigation?.navigate ?? (() => {}),
-    preload: navigation?.preload ?? (() => {}),
-  });
+  const services = createAppServices(
+    testConfig,
+    {
+      navigate: navigation?.navigate ?? (() => {}),
+      preload: navigation?.preload ?? (() => {}),
+    },
+    // happy-dom would try to load the login page: a test that cares passes a session of its own.
+    { onEnded: () => {} },
+  );
   services.queryClient.setDefaultOptions({
     queries: { ...services.queryClient.getDefaultOptions().queries, retry: false },
   });

@@ -22,7 +22,7 @@ export function useJoinRoom(
   roomId: number,
   reload: (to: string) => void = (to) => window.location.assign(to),
 ) {
-  const { http, queryClient } = useServices();
+  const { http, queryClient, session } = useServices();
   return useMutation<JoinRoomResponse, ApiError>({
     mutationFn: () => joinRoom(http, roomId),
     onSuccess: ({ room }) => {
@@ -30,6 +30,9 @@ export function useJoinRoom(
       void queryClient.invalidateQueries({ queryKey: roomKeys.all, exact: true });
     },
     onError: (error) => {
+      // A 401 ended the session, and the session alone decides where the browser goes: a second
+      // navigation here would race it (the room list, or the login screen, whichever lands last).
+      if (session.getState().ended) return;
       rememberJoinFailure(error.message);
       reload(routes.home);
     },

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from '@rstest/core';
+import Cookies from 'js-cookie';
+import { createSessionStore } from './create-session-store';
+
+afterEach(() => Cookies.remove('access-token'));
+
+describe('the session store, the one owner of the token', () => {
+  it('reads the access-token cookie once, when the page starts', () => {
+    Cookies.set('access-token', '1|start');
+    const store = createSessionStore({ onEnded: () => {} });
+    Cookies.set('access-token', '2|later');
+    expect(store.getState().token).toBe('1|start');
+  });
+
+  it('writes the cookie on sign-in, with the token expiry when the server gives one', () => {
+    const store = createSessionStore({ onEnded: () => {} });
+    store.getState().signIn('3|new', '2099-01-01T00:00:00.000Z');
+    expect(Cookies.get('access-token')).toBe('3|new');
+    expect(store.getState()).toMatchObject({ token: '3|new', ended: false });
+  });
+
+  it('ends a session once: removes the cookie, forgets the user, leaves once', () => {
+    Cookies.set('access-token', '4|old');
+    let left = 0;
+    const store = createSessionStore({ onEnded: () => left++ });
+    store.getState().setUser({ id: 1, username: 'demo', image: null });
+
+    store.getState().signOut();
+    store.getState().signOut();
+
+    expect(Cookies.get('access-token')).toBeUndefined();
+    expect(store.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false, ended: true });
+    expect(left).toBe(1);
+  });
+
+  it('has nothing to end for a visitor who never signed in', () => {
+    let left = 0;
+    const store = createSessionStore({ onEnded: () => left++ });
+    store.getState().signOut();
+    expect(store.getState().ended).toBe(false);
+    expect(left).toBe(0);
+  });
+});
