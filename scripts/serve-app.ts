@@ -2,20 +2,23 @@
 // process's environment: the shell's deploy-time configuration, which a remote's standalone page reads too.
 // Usage: tsx scripts/serve-app.ts <shell|auth-remote|rooms-remote|chat-remote>
 
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
+import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
 import { apps } from './apps';
 
 const name = process.argv[2] ?? '';
-const app = apps[name];
-if (!app) {
+const found = apps[name];
+if (!found) {
   console.error(`Unknown app "${name}"; expected one of ${Object.keys(apps).join(', ')}`);
   process.exit(1);
 }
+const app = found;
 // DIST_DIR serves another build of the app, e.g. the shell's monolith build (shell/dist-monolith).
 const root = process.env.DIST_DIR
   ? resolve(process.env.DIST_DIR)
@@ -27,14 +30,14 @@ if (!existsSync(join(root, 'index.html'))) {
 
 const port = Number(process.env[app.portVariable] ?? app.port);
 const assets = sirv(root, {
-  single: true,
   etag: true,
+  // Every text asset has a .br and a .gz made at build time: sirv picks by Accept-Encoding and sends Vary.
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     // Hashed assets never change; manifests and HTML must be re-read on every deploy.
     const immutable = pathname.startsWith('/static/');
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    const page = ['', '.html'].includes(extname(pathname)); // the SPA fallback answers as `/`
-    if (app.kind === 'shell' && page) res.setHeader('Link', earlyFetches);
   },
 });
 
@@ -49,7 +52,23 @@ const earlyFetches = [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(config.
   .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
   .join(', ');
 
+// The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
+const page = readFileSync(join(root, 'index.html'), 'utf8');
+function servePage(res: ServerResponse): void {
+  const nonce = randomBytes(16).toString('base64');
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': contentSecurityPolicy(config, nonce),
+    ...(app.kind === 'shell' && { Link: earlyFetches }),
+  });
+  res.end(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+}
+/** The SPA's routes and its index answer with the page; anything with another extension is a file. */
+const isPage = (pathname: string) => ['', '.html'].includes(extname(pathname));
+
 const server = createServer((req, res) => {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   if (app.kind === 'remote') {
     // The shell fetches manifests and chunks from another origin.
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -57,6 +76,11 @@ const server = createServer((req, res) => {
   if (req.url?.split('?')[0] === RUNTIME_CONFIG_PATH) {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     res.end(runtimeConfig);
+    return;
+  }
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
+    servePage(res);
     return;
   }
   assets(req, res, () => {

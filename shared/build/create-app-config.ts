@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
 import { configMiddleware } from './config-middleware';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
+import { precompressedAssets } from './precompressed-assets';
 import { sharedDependencies } from './shared-dependencies';
 
 export interface AppBuildOptions {
@@ -57,6 +59,10 @@ export function createAppConfig({
       title,
       mountId: 'root',
       favicon: fileURLToPath(new URL('./assets/favicon.svg', import.meta.url)),
+      // The static server swaps in a fresh nonce per page (scripts/serve-app.ts); antd's styles carry it.
+      meta: { [CSP_NONCE_META]: CSP_NONCE_PLACEHOLDER },
+      // Rsbuild's own template with the document's language, which screen readers need to pick a voice.
+      template: fileURLToPath(new URL('./assets/index.html', import.meta.url)),
     },
     // Remotes resolve their chunks from wherever their manifest was fetched, so no URL of theirs is baked in.
     output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: true },
@@ -71,6 +77,7 @@ export function createAppConfig({
       },
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    tools: precompressedAssets,
   };
   return defineConfig(mergeRsbuildConfig(base, override));
 }

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
+import { pageCspNonce } from '../config/security-headers';
 import type { AppServices } from '../services/app-services';
 import { ServicesContext } from '../services/services-context';
 import { appTheme } from '../theme/theme';
@@ -23,11 +24,13 @@ function PageBackground() {
 }
 
 /** The provider stack every screen runs inside, in the shell and in each remote's standalone host. */
+const csp = { nonce: pageCspNonce() };
+
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <ServicesContext.Provider value={services}>
       <QueryClientProvider client={services.queryClient}>
-        <ConfigProvider theme={appTheme}>
+        <ConfigProvider theme={appTheme} csp={csp}>
           {/* Bottom-right, at most five (spec); lifted clear of the chat room's message bar. */}
           <App notification={{ placement: 'bottomRight', maxCount: 5, bottom: 72 }}>
             <NotifierBridge services={services} />

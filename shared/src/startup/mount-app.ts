@@ -1,4 +1,6 @@
+import { pageCspNonce } from '../config/security-headers';
 import { FALLBACK_ERROR_MESSAGE } from '../constants';
+import { stampStyleNonce } from './stamp-style-nonce';
 
 /**
  * Runs an app's start-up against the page's `#root`. Start-up fails before React can show anything (the
@@ -8,6 +10,7 @@ import { FALLBACK_ERROR_MESSAGE } from '../constants';
 export function mountApp(start: (root: HTMLElement) => Promise<void>): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
+  stampStyleNonce(pageCspNonce());
   start(root).catch((error: unknown) => {
     console.error(error);
     root.textContent = `${FALLBACK_ERROR_MESSAGE} The app's configuration could not be loaded.`;

@@ -79,7 +79,8 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
         name="description"
         rules={[{ required: true, whitespace: true, message: 'Description is required' }]}
       >
-        <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
+        {/* Fixed rows: autoSize measures with a style attribute, which the CSP refuses. */}
+        <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} rows={3} />
       </Form.Item>
       <Form.Item
         label="Max Members"
