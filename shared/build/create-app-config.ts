@@ -5,6 +5,7 @@ import { defineConfig, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
 import { configMiddleware } from './config-middleware';
+import { federationContractPlugin } from './federation-contract';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
 import { precompressedAssets } from './precompressed-assets';
 import { sharedDependencies } from './shared-dependencies';
@@ -52,6 +53,7 @@ export function createAppConfig({
             optimization: { target: 'web', ...(isRemote && { disableSnapshot: true, disableRemote: true }) },
           },
         }),
+      federation && federationContractPlugin(name),
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },

@@ -38,17 +38,17 @@ export const singletonPackages = [
  * Production builds only: under the dev server the shaking marks exports of the federation runtime itself
  * as unused and the page dies before rendering; in development the whole packages are shared.
  */
-const treeShaken = ['antd', '@ant-design/icons', 'react-router-dom', '@tanstack/react-query'] as const;
+export const treeShaken = ['antd', '@ant-design/icons', 'react-router-dom', '@tanstack/react-query'] as const;
 
 /** Imported only through another shared package; importing it directly would load a second copy. */
 const reachedThrough: Record<string, string> = { 'react-router': 'react-router-dom' };
 
-function packageNameOf(request: string): string {
+export function packageNameOf(request: string): string {
   const parts = request.split('/');
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? request);
 }
 
-function usedExportsOfTreeShaken(): Record<string, string[]> {
+export function usedExportsOfTreeShaken(): Record<string, string[]> {
   const used = workspaceImports([...treeShaken, ...Object.keys(reachedThrough)]);
   for (const [name, through] of Object.entries(reachedThrough)) {
     if (used[name]?.length) throw new Error(`Import ${used[name].join(', ')} from ${through}, not ${name}`);

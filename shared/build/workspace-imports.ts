@@ -12,7 +12,7 @@ function frontEndSourceDirs(): string[] {
   return ['shared', ...apps].map((dir) => join(workspaceRoot, dir, 'src'));
 }
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .filter(
@@ -41,10 +41,15 @@ function importedNames(clause: string): { name: string; local: string }[] {
 
 /**
  * What one module takes from each of `packages`: its named imports and the members it reads from them
- * (`Typography.Title` → `Typography`, `Title`), type-only imports left out. A namespace import cannot be
+ * (`Typography.Title` → `Typography`, `Title`; off for a package whose members are plain objects), type-only
+ * imports left out. A namespace import cannot be
  * tree-shaken and is refused.
  */
-export function importsIn(code: string, packages: readonly string[]): Record<string, string[]> {
+export function importsIn(
+  code: string,
+  packages: readonly string[],
+  { memberReads = true }: { memberReads?: boolean } = {},
+): Record<string, string[]> {
   const used = new Map(packages.map((name) => [name, new Set<string>()]));
   for (const [, typeOnly, clause = '', source = ''] of code.matchAll(statement)) {
     const names = used.get(source);
@@ -52,6 +57,7 @@ export function importsIn(code: string, packages: readonly string[]): Record<str
     for (const { name, local } of importedNames(clause)) {
       if (name === '*') throw new Error(`Import named bindings from ${source}: it is tree-shaken`);
       names.add(name);
+      if (!memberReads) continue;
       const memberRead = new RegExp(`(?<![\\w$.])${local.replaceAll('$', '\\$')}\\.([A-Za-z_$][\\w$]*)`, 'g');
       for (const [, member = ''] of code.matchAll(memberRead)) names.add(member);
     }

@@ -1,12 +1,43 @@
+import { type RemoteModuleId, remoteOf, useServices } from '@chat/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
+import { useEffect } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
+import { contractMismatch } from './contract-mismatch';
 
-export function RemoteFailed({ label, error, resetErrorBoundary }: FallbackProps & { label: string }) {
+interface RemoteFailedProps extends FallbackProps {
+  id: RemoteModuleId;
+  label: string;
+}
+
+export function RemoteFailed({ id, label, error, resetErrorBoundary }: RemoteFailedProps) {
+  const { config } = useServices();
+  const mismatch = useQuery({
+    // Removed with this view (gcTime 0), so the failure after a Retry is looked into afresh.
+    queryKey: ['remote-contract', id],
+    queryFn: () => contractMismatch(config, id),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const needs = mismatch.data ?? [];
+  useEffect(() => {
+    const found = mismatch.data ?? [];
+    if (found.length > 0)
+      console.error(`[federation] ${id} needs what this shell does not provide:\n  ${found.join('\n  ')}`);
+  }, [id, mismatch.data]);
+  const reason =
+    needs.length > 0
+      ? `${remoteOf(id)}-remote needs what this shell does not provide (${needs.join('; ')}). ` +
+        'Deploy a newer shell first, or roll this remote back.'
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return (
     <Result
       status="warning"
       title={`The ${label} is unavailable right now.`}
-      subTitle={error instanceof Error ? error.message : String(error)}
+      subTitle={reason}
       extra={
         <Button type="primary" onClick={resetErrorBoundary}>
           Retry

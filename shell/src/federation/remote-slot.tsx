@@ -39,7 +39,7 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, label, props }: Remo
   return (
     <ErrorBoundary
       resetKeys={[id]}
-      fallbackRender={(fallback) => <RemoteFailed label={label} {...fallback} />}
+      fallbackRender={(fallback) => <RemoteFailed id={id} label={label} {...fallback} />}
       onReset={() => {
         resetRemote(config, id);
         queryClient.removeQueries({ queryKey: remoteModuleQuery(id).queryKey });
