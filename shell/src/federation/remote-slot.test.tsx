@@ -1,5 +1,5 @@
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
-import { describe, expect, it } from '@rstest/core';
+import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { screen } from '@testing-library/react';
 import { remoteModuleQuery } from './remote-module-query';
 import { RemoteSlot } from './remote-slot';
@@ -7,6 +7,10 @@ import { RemoteSlot } from './remote-slot';
 const later = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('RemoteSlot', () => {
+  // A failed slot asks both builds for their contracts: the network edge, which no test here reaches.
+  beforeEach(() => rs.stubGlobal('fetch', async () => new Response('Not Found', { status: 404 })));
+  afterEach(() => rs.unstubAllGlobals());
+
   it('shows a remote that loads quickly without flashing a spinner first', async () => {
     const services = createTestServices();
     const Rooms = () => <p>Rooms here</p>;
@@ -43,5 +47,44 @@ describe('RemoteSlot', () => {
     expect(screen.getByText('rooms blew up')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shell header' })).toBeInTheDocument();
+  });
+
+  describe('a remote built against more than this shell provides', () => {
+    it('says what the shell lacks instead of the crash', async () => {
+      // The network edge: each build's published contract (the remote's comes from its manifest's origin).
+      const contracts: Record<string, unknown> = {
+        '/federation-contract.json': {
+          app: 'shell',
+          builtAt: '',
+          commit: null,
+          provides: { antd: { version: '6.6.8', exports: ['Button', 'Card'] } },
+          needs: {},
+        },
+        'http://rooms.test/federation-contract.json': {
+          app: 'rooms',
+          builtAt: '',
+          commit: null,
+          provides: {},
+          needs: { antd: { requiredVersion: '^6.0.0', exports: ['Button', 'Rate'] } },
+        },
+      };
+      rs.stubGlobal('fetch', async (url: string) =>
+        contracts[url]
+          ? new Response(JSON.stringify(contracts[url]))
+          : new Response('Not Found', { status: 404 }),
+      );
+      const services = createTestServices();
+      const NeedsRate = (): never => {
+        throw new Error('Element type is invalid: expected a string but got: undefined');
+      };
+      services.queryClient.setQueryData(remoteModuleQuery('rooms/RoomsPage').queryKey, () => NeedsRate);
+      renderWithServices(<RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />, services);
+
+      expect(
+        await screen.findByText(/rooms-remote needs what this shell does not provide/),
+      ).toHaveTextContent(
+        'rooms-remote needs what this shell does not provide (antd: Rate not provided). Deploy a newer shell first, or roll this remote back.',
+      );
+    });
   });
 });
