@@ -8,8 +8,12 @@ const later = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeo
 
 describe('RemoteSlot', () => {
   // A failed slot asks both builds for their contracts: the network edge, which no test here reaches.
-  beforeEach(() => rs.stubGlobal('fetch', async () => new Response('Not Found', { status: 404 })));
-  afterEach(() => rs.unstubAllGlobals());
+  beforeEach(() => {
+    rs.stubGlobal('fetch', async () => new Response('Not Found', { status: 404 }));
+  });
+  afterEach(() => {
+    rs.unstubAllGlobals();
+  });
 
   it('shows a remote that loads quickly without flashing a spinner first', async () => {
     const services = createTestServices();
