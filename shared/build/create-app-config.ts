@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginAssetsRetry } from '@rsbuild/plugin-assets-retry';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
 import { configMiddleware } from './config-middleware';
@@ -38,6 +39,9 @@ export function createAppConfig({
   const base: RsbuildConfig = {
     plugins: [
       pluginReact(),
+      // A script or chunk that fails to load (a dropped request, a deploy's brief gap) is fetched again, the
+      // remotes' own chunks included. Its runtime goes in a file of its own: the CSP admits no inline script.
+      pluginAssetsRetry({ inlineScript: false, max: 3, delay: (context) => 300 * context.times }),
       federation &&
         pluginModuleFederation({
           name,
