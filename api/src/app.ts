@@ -2,16 +2,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/create-database';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import attachmentsPlugin from './plugins/attachments';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import corsPlugin from './plugins/cors';
 import csrfPlugin from './plugins/csrf';
 import dbPlugin from './plugins/db';
+import deliveryStatsPlugin from './plugins/delivery-stats';
 import errorsPlugin from './plugins/errors';
 import inputNormalizerPlugin from './plugins/input-normalizer';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
+import redisPlugin from './plugins/redis';
+import securityHeadersPlugin from './plugins/security-headers';
 import type { Publisher } from './realtime/publisher';
 import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
@@ -39,21 +43,45 @@ export interface AppOverrides {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A client trickling its request (a byte every few seconds) is cut off once requestTimeout has passed
+    // since the request began (408); one that goes silent, after the idle timeout. The idle timeout stays
+    // above Fastify's 72 s keep-alive, which is chosen to outlast load balancers' idle timeouts.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    // Node looks for overdue requests on this beat (30 s by default), so it bounds how late the cut comes.
+    http: {
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.http.requestTimeoutMs / 4)),
+    },
+    // JSON and form bodies; multipart uploads have their own limits (plugins/body-parsers).
+    bodyLimit: config.http.bodyLimitBytes,
     // The first start of the embedded database runs initdb, which takes well over Fastify's default 10 s
     // on a busy machine; a real PostgreSQL that does not answer fails sooner through its connect timeout.
     pluginTimeout: 120_000,
-    // Report every invalid field at once, as Laravel's validator does.
-    ajv: { customOptions: { allErrors: true } },
+    ajv: {
+      customOptions: {
+        // Report every invalid field at once, as Laravel's validator does.
+        allErrors: true,
+        // Ajv coerces "Infinity" or "1e309" in a path, query or form field to Infinity, and with strict
+        // numbers skips the range checks for a non-finite number, so Infinity passed as an integer and reached
+        // PostgreSQL. Without strict numbers, minimum and maximum apply to it; every integer a request carries
+        // has both (the fuzz test in routes/ holds every route to that).
+        strictNumbers: false,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
 
   // Order matters: CORS headers go on every answer (errors included), CSRF is judged before the caller is.
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(corsPlugin);
   await app.register(bodyParsersPlugin);
   await app.register(inputNormalizerPlugin);
+  await app.register(deliveryStatsPlugin);
   await app.register(dbPlugin, { db: overrides.db });
+  await app.register(redisPlugin);
   await app.register(realtimePlugin, { publisher: overrides.publisher });
   await app.register(attachmentsPlugin);
   await app.register(csrfPlugin);

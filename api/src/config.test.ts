@@ -64,6 +64,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads token expiry in minutes, and refuses a frame burst that a resubscribing client would exceed', () => {
+    expect(loadConfig(base).accessTokens).toEqual({ idleSeconds: 7 * 86_400, lifetimeSeconds: 30 * 86_400 });
+    expect(loadConfig({ ...base, AUTH_TOKEN_IDLE_MINUTES: '30' }).accessTokens.idleSeconds).toBe(1_800);
+    expect(() => loadConfig({ ...base, REVERB_SERVER_MAX_CHANNELS_PER_CONNECTION: '150' })).toThrow(
+      /REVERB_SERVER_FRAME_BURST must be larger/,
+    );
+  });
+
+  it('reads proxies to trust, timeouts, the body limit and REDIS_URL; refuses TRUST_PROXY=true', () => {
+    expect(loadConfig(base)).toMatchObject({
+      trustProxy: false,
+      http: { requestTimeoutMs: 60_000, idleTimeoutMs: 120_000, bodyLimitBytes: 65_536 },
+      redisUrl: undefined,
+    });
+    const config = loadConfig({
+      ...base,
+      TRUST_PROXY: '10.0.0.0/8,fd00::/8',
+      REQUEST_TIMEOUT_SECONDS: '30',
+      REDIS_URL: 'redis://cache:6379/2',
+    });
+    expect(config).toMatchObject({
+      trustProxy: ['10.0.0.0/8', 'fd00::/8'],
+      http: { requestTimeoutMs: 30_000 },
+      redisUrl: 'redis://cache:6379/2',
+    });
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/every X-Forwarded-For hop/);
+    expect(() => loadConfig({ ...base, REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('points the pusher adapter at REVERB_HOST/PORT/SCHEME', () => {
     const config = loadConfig({
       ...base,

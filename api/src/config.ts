@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Env, parseEnv } from './env-schema';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 export { ConfigError, ENV_VARIABLES } from './env-schema';
 
@@ -18,8 +19,12 @@ export interface Config {
   /** Secret for signed attachment URLs and XSRF tokens. */
   appKey: string;
   logLevel: string;
-  /** Behind a reverse proxy, take the client IP from X-Forwarded-For (throttling keys on it). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe for the client IP (throttling keys on it); see http/trust-proxy. */
+  trustProxy: TrustProxy;
+  /** Slow or stalled clients are cut off; bodies other than multipart uploads are capped. */
+  http: { requestTimeoutMs: number; idleTimeoutMs: number; bodyLimitBytes: number };
+  /** Throttle counters shared by every API process when set; in this process's memory otherwise. */
+  redisUrl: string | undefined;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   /** Attachments live here, outside any served folder. */
   storageDir: string;
@@ -29,9 +34,13 @@ export interface Config {
   seedDemoUsers: boolean;
   enableTestEndpoints: boolean;
   attachmentUrlTtlSeconds: number;
+  /** Uploads declaring more pixels than this are refused before they are decoded. */
+  attachmentMaxPixels: number;
   throttle: { apiPerMinute: number; loginMaxAttempts: number; loginDecaySeconds: number };
   /** How long a Bearer token's owner is remembered per process (0: looked up on every request). */
   tokenCacheSeconds: number;
+  /** A token dies after `idleSeconds` unused, and `lifetimeSeconds` after it was issued whatever happens. */
+  accessTokens: { idleSeconds: number; lifetimeSeconds: number };
   broadcast: {
     driver: 'embedded' | 'pusher';
     appId: string;
@@ -44,6 +53,13 @@ export interface Config {
     /** Where the embedded websocket server listens. */
     serverHost: string;
     serverPort: number;
+    /** What one remote address and one socket may take of the embedded server. */
+    serverLimits: {
+      connectionsPerIp: number;
+      channelsPerConnection: number;
+      framesPerSecond: number;
+      frameBurst: number;
+    };
   };
 }
 
@@ -68,6 +84,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.BROADCAST_DRIVER === 'pusher' && !env.REVERB_APP_SECRET) {
     throw new ConfigError('BROADCAST_DRIVER=pusher needs the REVERB_APP_SECRET the external server knows.');
   }
+  if (env.REVERB_SERVER_FRAME_BURST <= env.REVERB_SERVER_MAX_CHANNELS_PER_CONNECTION) {
+    // A reconnecting pusher-js resubscribes to every channel at once; a smaller burst would refuse that.
+    throw new ConfigError(
+      'REVERB_SERVER_FRAME_BURST must be larger than REVERB_SERVER_MAX_CHANNELS_PER_CONNECTION.',
+    );
+  }
   const embeddedDb = env.DATABASE_URL === undefined;
   return {
     env: env.NODE_ENV,
@@ -76,7 +98,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     appKey: env.APP_KEY ?? persistedDevSecret(dataDir, 'app-key'),
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    },
+    redisUrl: env.REDIS_URL,
     database: embeddedDb
       ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
       : { kind: 'postgres', url: env.DATABASE_URL as string },
@@ -89,7 +117,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoUsers: env.SEED_DEMO_USERS ?? (embeddedDb && !production),
     enableTestEndpoints: env.ENABLE_TEST_ENDPOINTS,
     attachmentUrlTtlSeconds: env.ATTACHMENT_URL_TTL,
+    attachmentMaxPixels: env.ATTACHMENT_MAX_MEGAPIXELS * 1_000_000,
     tokenCacheSeconds: env.AUTH_TOKEN_CACHE_SECONDS,
+    accessTokens: {
+      idleSeconds: env.AUTH_TOKEN_IDLE_MINUTES * 60,
+      lifetimeSeconds: env.AUTH_TOKEN_LIFETIME_MINUTES * 60,
+    },
     throttle: {
       apiPerMinute: env.API_THROTTLE_PER_MINUTE,
       loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
@@ -105,6 +138,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       scheme: env.REVERB_SCHEME,
       serverHost: env.REVERB_SERVER_HOST ?? env.HOST,
       serverPort: env.REVERB_SERVER_PORT,
+      serverLimits: {
+        connectionsPerIp: env.REVERB_SERVER_MAX_CONNECTIONS_PER_IP,
+        channelsPerConnection: env.REVERB_SERVER_MAX_CHANNELS_PER_CONNECTION,
+        framesPerSecond: env.REVERB_SERVER_FRAMES_PER_SECOND,
+        frameBurst: env.REVERB_SERVER_FRAME_BURST,
+      },
     },
   };
 }

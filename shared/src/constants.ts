@@ -5,6 +5,8 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 export const BROADCAST_AUTH_PATH = '/broadcasting/auth';
 export const CHAT_CHANNEL = 'chatroom';
+/** A room's own channel, members only (`Echo.private(roomChannel(id))`): its MessageSent carries the message. */
+export const roomChannel = (roomId: number) => `${CHAT_CHANNEL}.${roomId}`;
 export const MESSAGE_SENT_EVENT = 'MessageSent';
 
 export const routes = {

@@ -3,18 +3,25 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DetectedImage } from './detect-image';
+import { reencodeImage } from './reencode-image';
 
 /** Generated names only: a UUID plus the detected extension. Anything else is refused before touching the disk. */
 export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
 
 /** Files on local disk under the data folder, which no static handler serves: only signed links reach them. */
 export class AttachmentStore {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    /** Uploads declaring more pixels are refused (`UnusableImageError`) before they are decoded. */
+    private readonly maxPixels: number,
+  ) {}
 
+  /** Stores the upload's pixels only, re-encoded (see `reencodeImage`), never the bytes as sent. */
   async save(bytes: Uint8Array, image: DetectedImage): Promise<string> {
+    const pixels = await reencodeImage(bytes, image, this.maxPixels);
     await mkdir(this.dir, { recursive: true });
     const name = `${randomUUID()}.${image.ext}`;
-    await writeFile(join(this.dir, name), bytes, { flag: 'wx' });
+    await writeFile(join(this.dir, name), pixels, { flag: 'wx' });
     return name;
   }
 

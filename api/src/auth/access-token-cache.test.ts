@@ -29,4 +29,16 @@ describe('AccessTokenCache', () => {
     expect(cache.get({ id: 1, secret })).toBeUndefined();
     expect(cache.get({ id: 3, secret })).toEqual(user);
   });
+
+  it("never keeps an entry past the token's own expiry, and forgets a revoked token at once", () => {
+    let now = 0;
+    const cache = new AccessTokenCache(10_000, 10, () => now);
+    cache.set(1, hashTokenSecret(secret), user, 500);
+    cache.set(2, hashTokenSecret(secret), user);
+    now = 500;
+    expect(cache.get({ id: 1, secret })).toBeUndefined();
+    expect(cache.get({ id: 2, secret })).toEqual(user);
+    cache.delete(2);
+    expect(cache.get({ id: 2, secret })).toBeUndefined();
+  });
 });

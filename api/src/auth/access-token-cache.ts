@@ -10,8 +10,8 @@ interface Entry {
 /**
  * Bearer tokens' owners, remembered for a few seconds per process: the lookup was one of a request's two
  * statements. Only the stored hash is kept, and every hit checks the presented secret against it, as the
- * database lookup does. The cost: a token deleted from the database (the API itself never revokes one)
- * keeps working in this process until its entry expires.
+ * database lookup does. The cost: a token revoked by another process (a logout served there, a row deleted
+ * by hand) keeps working in this process until its entry expires; a logout served here forgets it at once.
  */
 export class AccessTokenCache {
   readonly #entries = new Map<number, Entry>();
@@ -33,13 +33,18 @@ export class AccessTokenCache {
     return tokenMatches(entry.tokenHash, token.secret) ? entry.user : null;
   }
 
-  set(id: number, tokenHash: string, user: User): void {
+  /** `tokenExpiresAt` (epoch ms): the token's own end, which the entry never outlives. */
+  set(id: number, tokenHash: string, user: User, tokenExpiresAt = Number.POSITIVE_INFINITY): void {
     this.#entries.delete(id);
     if (this.#entries.size >= this.maxEntries) {
       // The oldest entry: a Map iterates in insertion order.
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(id, { tokenHash, user, expiresAt: this.now() + this.ttlMs });
+    this.#entries.set(id, { tokenHash, user, expiresAt: Math.min(this.now() + this.ttlMs, tokenExpiresAt) });
+  }
+
+  delete(id: number): void {
+    this.#entries.delete(id);
   }
 }

@@ -1,37 +1,50 @@
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+export interface LoginThrottleOptions {
+  maxAttempts: number;
+  decaySeconds: number;
+  /** Counters shared by every API process; without it they live in this process. */
+  redis?: Redis | null;
+}
+
 /**
- * Counts failed logins per username+IP, as Laravel's login request does: only failures count and a success
- * clears the slate, so people who type their password right are never locked out by their own logins.
- * In memory: one API process per deployment is the supported setup.
+ * Failed logins per username+IP, as Laravel's login request counts them, with one change: an attempt takes
+ * its slot (an atomic increment, in Redis when configured) before the password is checked. Checking first and
+ * counting after let 30 simultaneous guesses all through while the count was still low; now at most
+ * `maxAttempts` reach the password check per window. A correct password clears the slate, as in Laravel, so
+ * people who type their password right are never locked out by their own logins.
  */
 export class LoginThrottle {
-  readonly #attempts = new Map<string, { count: number; resetAt: number }>();
+  readonly #limiter: RateLimiterAbstract;
 
-  constructor(
-    private readonly maxAttempts: number,
-    private readonly decaySeconds: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the key may try again; 0 when it may try now. */
-  availableIn(key: string): number {
-    const entry = this.#attempts.get(key);
-    if (!entry || entry.resetAt <= this.now()) return 0;
-    return entry.count >= this.maxAttempts ? Math.ceil((entry.resetAt - this.now()) / 1000) : 0;
+  constructor({ maxAttempts, decaySeconds, redis }: LoginThrottleOptions) {
+    const options = { points: maxAttempts, duration: decaySeconds, keyPrefix: 'chat-login' };
+    const inMemory = new RateLimiterMemory(options);
+    // Should Redis fail, each process keeps counting on its own rather than letting guesses through.
+    this.#limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: inMemory })
+      : inMemory;
   }
 
-  hit(key: string): void {
-    const now = this.now();
-    const entry = this.#attempts.get(key);
-    if (entry && entry.resetAt > now) entry.count += 1;
-    else this.#attempts.set(key, { count: 1, resetAt: now + this.decaySeconds * 1000 });
-    if (this.#attempts.size > 10_000) this.#prune(now);
+  /** Takes one attempt for the key: 0 when it may go on to the password check, else seconds to wait. */
+  async reserve(key: string): Promise<number> {
+    try {
+      await this.#limiter.consume(key);
+      return 0;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw rejection;
+    }
   }
 
-  clear(key: string): void {
-    this.#attempts.delete(key);
-  }
-
-  #prune(now: number): void {
-    for (const [key, entry] of this.#attempts) if (entry.resetAt <= now) this.#attempts.delete(key);
+  /** After a correct password: the key's failures, and the attempt just reserved, no longer count. */
+  async clear(key: string): Promise<void> {
+    await this.#limiter.delete(key);
   }
 }

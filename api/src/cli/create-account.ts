@@ -22,9 +22,23 @@ export function parseCreateUserArgs(
   return { username, password: typeof values.password === 'string' ? values.password : undefined };
 }
 
-/** The same rules as the login form: 1-64 character username (unique, any case), 1-256 character password. */
+/** NIST SP 800-63B's floor for a password the user chooses. */
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
+
+/** Why a new account's password is refused, or null. */
+export function passwordProblem(password: string): string | null {
+  if (password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH) return null;
+  return `The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long (this one has ${password.length}).`;
+}
+
+/**
+ * A 1-64 character username (unique, any case) and a password of 8 to 256 characters. (The login form accepts
+ * any non-empty password, since accounts made before this rule may have shorter ones.)
+ */
 export async function createAccount(db: Db, username: string, password: string): Promise<User | string> {
-  if (!password || password.length > 256) return 'A password of 1 to 256 characters is required.';
+  const problem = passwordProblem(password);
+  if (problem) return problem;
   const user = await insertUser(db, username, await hashPassword(password));
   return user ?? `The username "${username}" is already taken.`;
 }

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { verifyPassword } from '../auth/passwords';
@@ -29,15 +32,41 @@ describe('user:create', () => {
   });
 
   it('creates a user with an argon2id hash, then refuses the same name in any case', async () => {
-    const user = await createAccount(database.db, 'operator', 's3cret');
+    const user = await createAccount(database.db, 'operator', 's3cret-enough');
     expect(user).toEqual({ id: expect.any(Number), username: 'operator', image: null });
     const stored = await findUserCredentials(database.db, 'operator');
     expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(stored?.password_hash, 's3cret')).toBe(true);
-    expect(await createAccount(database.db, 'OPERATOR', 'x')).toBe(
+    expect(await verifyPassword(stored?.password_hash, 's3cret-enough')).toBe(true);
+    expect(await createAccount(database.db, 'OPERATOR', 'long enough')).toBe(
       'The username "OPERATOR" is already taken.',
     );
-    expect(await createAccount(database.db, 'someone', '')).toMatch(/password/);
+  });
+
+  it('refuses a password shorter than 8 characters, or longer than 256, saying so', async () => {
+    for (const password of ['', 'seven77', 'p'.repeat(257)]) {
+      expect(await createAccount(database.db, 'someone', password)).toBe(
+        `The password must be 8 to 256 characters long (this one has ${password.length}).`,
+      );
+    }
+    expect(await findUserCredentials(database.db, 'someone')).toBeFalsy();
+    expect(await createAccount(database.db, 'someone', 'eight888')).toMatchObject({ username: 'someone' });
+  });
+
+  it('stops with the reason and exit code 1 when run with a short password', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chat-cli-test-'));
+    try {
+      const run = promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/create-user.ts', '--username', 'shorty', '--password', 'short'],
+        { cwd: API_ROOT, env: { ...process.env, DATA_DIR: dataDir } },
+      );
+      await expect(run).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('The password must be 8 to 256 characters long (this one has 5).'),
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('runs as a command and explains its usage when called wrongly', async () => {

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { API_ROOT, loadConfig } from '../config';
 import { createDatabase } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
-import { createAccount, parseCreateUserArgs, USAGE } from './create-account';
+import { createAccount, parseCreateUserArgs, passwordProblem, USAGE } from './create-account';
 
 async function readPassword(): Promise<string> {
   if (process.env.USER_PASSWORD) return process.env.USER_PASSWORD;
@@ -24,6 +24,12 @@ async function main(): Promise<number> {
   const envFile = join(API_ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const password = args.password ?? (await readPassword());
+  // Said before the database is opened (which, embedded, can take a while the first time).
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(problem);
+    return 1;
+  }
   const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
   const db = await createDatabase(config.database);
   try {

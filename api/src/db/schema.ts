@@ -20,6 +20,10 @@ export interface PersonalAccessTokensTable {
   /** SHA-256 hex of the secret half; the secret itself is never stored. */
   token_hash: string;
   created_at: CreatedAt;
+  /** Renewed at most once an hour on use: the idle expiry counts from here. */
+  last_used_at: ColumnType<Date, never, Date>;
+  /** The absolute end, fixed when the token is issued. */
+  expires_at: ColumnType<Date, Date, never>;
 }
 
 export interface RoomsTable {
@@ -29,6 +33,8 @@ export interface RoomsTable {
   max_members: number;
   created_by: number | null;
   created_at: CreatedAt;
+  /** The newest message's id (null: none yet), written only by the statements that insert messages. */
+  last_message_id: ColumnType<number | null, never, number | null>;
 }
 
 export interface RoomMembersTable {

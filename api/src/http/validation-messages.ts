@@ -1,4 +1,4 @@
-import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN } from '@chat/shared/schemas';
+import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, NO_NUL_PATTERN, UUID_PATTERN } from '@chat/shared/schemas';
 import type { FastifySchemaValidationError } from 'fastify';
 
 /**
@@ -15,6 +15,12 @@ const labels: Record<string, string> = {
 const maxMembersRange = `Max Members must be a whole number between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}.`;
 const overrides: Record<string, Partial<Record<string, string>>> = {
   max_members: { type: maxMembersRange, minimum: maxMembersRange, maximum: maxMembersRange },
+};
+
+/** What a shared pattern means, said the way Laravel's rule for it would. */
+const patternMessages: Record<string, (attribute: string) => string> = {
+  [NO_NUL_PATTERN]: (attribute) => `${attribute} must not contain NUL characters.`,
+  [UUID_PATTERN]: (attribute) => `${attribute} must be a valid UUID.`,
 };
 
 function fieldOf(error: FastifySchemaValidationError): string {
@@ -42,6 +48,11 @@ function messageFor(field: string, error: FastifySchemaValidationError): string 
       return `${attribute} must be at least ${limit}.`;
     case 'format':
       return `${attribute} must be a valid ${String((error.params as { format?: string }).format).toUpperCase()}.`;
+    case 'pattern':
+      return (
+        patternMessages[String((error.params as { pattern?: string }).pattern)]?.(attribute) ??
+        `${attribute} format is invalid.`
+      );
     case 'type': {
       const type = String((error.params as { type?: string }).type);
       return `${attribute} must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}.`;

@@ -10,9 +10,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const { storageDir, appUrl, appKey, attachmentUrlTtlSeconds } = app.config;
+    const { storageDir, appUrl, appKey, attachmentUrlTtlSeconds, attachmentMaxPixels } = app.config;
     app.decorate('attachments', {
-      store: new AttachmentStore(storageDir),
+      store: new AttachmentStore(storageDir, attachmentMaxPixels),
       signer: createUrlSigner({ appUrl, appKey, ttlSeconds: attachmentUrlTtlSeconds }),
     });
   },

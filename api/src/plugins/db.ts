@@ -12,11 +12,13 @@ declare module 'fastify' {
 /** Opens the database (or takes the one a test supplies), migrates it and closes it with the app. */
 export default fp<{ db?: Db }>(
   async (app, options) => {
-    const db = options.db ?? (await createDatabase(app.config.database));
+    const opened = options.db ?? (await createDatabase(app.config.database));
+    // The same connections, with every statement counted (see DeliveryStats).
+    const db = opened.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
     app.addHook('onClose', async () => db.destroy());
     await migrateToLatest(db);
     if (app.config.seedDemoUsers) await seedDemoUsers(db);
   },
-  { name: 'db' },
+  { name: 'db', dependencies: ['delivery-stats'] },
 );

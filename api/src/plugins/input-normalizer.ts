@@ -21,6 +21,8 @@ function normalize(input: unknown): void {
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request: FastifyRequest) => {
+      // No body at all reads as no fields, as in Laravel: "content is required", not "must be an object".
+      if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
       normalize(request.body);
       normalize(request.query);
     });

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { clientAddressResolver } from '../realtime/client-address';
+import { roomOfChannel } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
 import { RealtimeServer } from '../realtime/realtime-server';
@@ -11,23 +13,40 @@ declare module 'fastify' {
   }
 }
 
+const isRoomChannel = (channel: string) => roomOfChannel(channel) !== null;
+
 /** Chooses the broadcast adapter by configuration alone: the embedded server, or an external Pusher-compatible one. */
 export default fp<{ publisher?: Publisher }>(
   async (app, options) => {
-    const { broadcast, frontendOrigins } = app.config;
+    const { broadcast, frontendOrigins, trustProxy } = app.config;
     let realtime: RealtimeServer | null = null;
     let publisher = options.publisher;
     if (!publisher && broadcast.driver === 'embedded') {
-      realtime = new RealtimeServer({
+      const server = new RealtimeServer({
         app: { id: broadcast.appId, key: broadcast.key, secret: broadcast.secret },
         allowedOrigins: frontendOrigins,
+        maxConnectionsPerAddress: broadcast.serverLimits.connectionsPerIp,
+        connectionLimits: {
+          maxChannels: broadcast.serverLimits.channelsPerConnection,
+          framesPerSecond: broadcast.serverLimits.framesPerSecond,
+          frameBurst: broadcast.serverLimits.frameBurst,
+        },
+        clientAddress: clientAddressResolver(trustProxy),
+        // A room's channel carries its messages: a member who leaves is taken off it (see routes/chatrooms).
+        grantedChannels: isRoomChannel,
         onError: (error) => app.log.warn({ err: error }, 'realtime server error'),
       });
-      publisher = realtime.publisher;
-      app.addHook('onClose', async () => realtime?.close());
+      realtime = server;
+      publisher = {
+        async publish(channel, event, data) {
+          const sockets = server.broadcast([channel], event, JSON.stringify(data));
+          if (isRoomChannel(channel)) app.deliveryStats.delivered(sockets);
+        },
+      };
+      app.addHook('onClose', async () => server.close());
     }
     app.decorate('realtime', realtime);
     app.decorate('publisher', publisher ?? createPusherPublisher(broadcast));
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['delivery-stats'] },
 );

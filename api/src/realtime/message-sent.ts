@@ -1,16 +1,61 @@
-import { CHAT_CHANNEL as CLIENT_CHANNEL, MESSAGE_SENT_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
-import type { MessageSentEvent } from '@chat/shared/schemas';
+import {
+  CHAT_CHANNEL as CLIENT_CHANNEL,
+  MESSAGE_SENT_EVENT as CLIENT_EVENT,
+  roomChannel as clientRoomChannel,
+} from '@chat/shared/constants';
+import type { Message, RoomMessageSentEvent } from '@chat/shared/schemas';
+import { MAX_ID } from '../db/schema';
 import type { Publisher } from './publisher';
 
 /** `Echo.private('chatroom')` subscribes to this name. */
 export const CHAT_CHANNEL = `private-${CLIENT_CHANNEL}`;
 /** What `listen('MessageSent')` binds to under Echo's default `App.Events` namespace. */
 export const MESSAGE_SENT_EVENT = `App\\Events\\${CLIENT_EVENT}`;
+/** Pusher's limit on one event's data; Reverb's default is the same. */
+export const MAX_EVENT_BYTES = 10 * 1024;
 
-/** Ids only: every signed-in user may listen on this channel, so content must be fetched through the API. */
-export function publishMessageSent(publisher: Publisher, event: MessageSentEvent): Promise<void> {
-  return publisher.publish(CHAT_CHANNEL, MESSAGE_SENT_EVENT, {
-    room_id: event.room_id,
-    message_id: event.message_id,
-  });
+/** `Echo.private(roomChannel(id))` subscribes to this name; only members of the room are signed for it. */
+export function roomChannel(roomId: number): string {
+  return `private-${clientRoomChannel(roomId)}`;
+}
+
+const ROOM_CHANNEL = /^private-chatroom\.([1-9][0-9]{0,9})$/;
+
+/** The room a room channel's name stands for, or null for any other name. */
+export function roomOfChannel(channel: string): number | null {
+  const id = Number(ROOM_CHANNEL.exec(channel)?.[1] ?? Number.NaN);
+  return Number.isInteger(id) && id <= MAX_ID ? id : null;
+}
+
+export interface SentMessage {
+  roomId: number;
+  messageId: number;
+  previousId: number | null;
+  /** The resource as the API serialises it; null to send ids only (the seeding endpoint has none at hand). */
+  message: Message | null;
+}
+
+/** The room channel's payload: the message itself unless it would exceed the event size limit. */
+export function roomEvent(sent: SentMessage): RoomMessageSentEvent {
+  const event = {
+    room_id: sent.roomId,
+    message_id: sent.messageId,
+    previous_id: sent.previousId,
+    message: sent.message,
+  };
+  return Buffer.byteLength(JSON.stringify(event)) <= MAX_EVENT_BYTES ? event : { ...event, message: null };
+}
+
+/**
+ * Two events per committed message. The spec's `private-chatroom`, which every signed-in user may join, gets
+ * ids only, unchanged for clients and backends that rely on it. The room's own channel, members only, gets
+ * the message with its predecessor's id, so a reader applies it without a read. Call only after the commit.
+ */
+export async function publishMessageSent(publisher: Publisher, sent: SentMessage): Promise<void> {
+  const results = await Promise.allSettled([
+    publisher.publish(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: sent.roomId, message_id: sent.messageId }),
+    publisher.publish(roomChannel(sent.roomId), MESSAGE_SENT_EVENT, roomEvent(sent)),
+  ]);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { TokenBucket } from './token-bucket';
 
 /** Pusher protocol error codes we send (https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol). */
 export const PusherErrorCode = {
@@ -6,10 +7,22 @@ export const PusherErrorCode = {
   noProtocolVersion: 4008,
   unsupportedProtocolVersion: 4007,
   connectionUnauthorized: 4009,
+  /** 4100-4199: closed; the client reconnects after a back-off (pusher-js: 1 s). */
+  overCapacity: 4100,
   /** 4200-4299: the client should reconnect at once. */
   reconnect: 4200,
   pongNotReceived: 4201,
+  /** 4300-4399: the connection stays. */
+  rateLimited: 4301,
+  /** Pusher's "limit exceeded, the rest not accepted" (watchlists there), here for channels. */
+  limitExceeded: 4302,
 } as const;
+
+export interface ConnectionLimits {
+  maxChannels: number;
+  framesPerSecond: number;
+  frameBurst: number;
+}
 
 export interface ChannelRegistry {
   subscribe(connection: PusherConnection, channel: string): void;
@@ -20,7 +33,6 @@ export interface ChannelRegistry {
 /** Pusher's channel name rule: at most 164 of these characters. */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
-/** One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from. */
 /** Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. */
 export function encodeEvent(event: string, data: unknown, channel?: string): Buffer {
   const frame = {
@@ -31,25 +43,46 @@ export function encodeEvent(event: string, data: unknown, channel?: string): Buf
   return Buffer.from(JSON.stringify(frame));
 }
 
+/** One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from. */
 export class PusherConnection {
   readonly channels = new Set<string>();
   lastSeen = Date.now();
   pingSentAt: number | null = null;
+  readonly #frames: TokenBucket;
+  #rateLimitNoticeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly socketId: string,
     private readonly socket: WebSocket,
     private readonly registry: ChannelRegistry,
-  ) {}
+    private readonly limits: ConnectionLimits,
+  ) {
+    this.#frames = new TokenBucket(limits.framesPerSecond, limits.frameBurst);
+  }
+
+  /**
+   * Spends one frame of the budget. Past it frames are dropped unread and the client is told at most once a
+   * second (Pusher's 4301), so a flood costs a counter per frame, not a parse and an answer.
+   */
+  admit(): boolean {
+    if (this.#frames.take()) return true;
+    const now = Date.now();
+    if (now - this.#rateLimitNoticeAt >= 1000) {
+      this.#rateLimitNoticeAt = now;
+      this.error(PusherErrorCode.rateLimited, 'Client event rejected due to rate limit');
+    }
+    return false;
+  }
 
   send(event: string, data: unknown, channel?: string): void {
     this.sendEncoded(encodeEvent(event, data, channel));
   }
 
-  /** A frame from `encodeEvent`: a broadcast encodes once for all its subscribers. */
-  sendEncoded(frame: Buffer): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
+  /** A frame from `encodeEvent`: a broadcast encodes once for all its subscribers. False: the socket is closed. */
+  sendEncoded(frame: Buffer): boolean {
+    if (this.socket.readyState !== this.socket.OPEN) return false;
     this.socket.send(frame, { binary: false });
+    return true;
   }
 
   error(code: number | null, message: string): void {
@@ -105,6 +138,14 @@ export class PusherConnection {
     }
     if (channel.startsWith('presence-')) {
       this.error(null, 'Presence channels are not supported');
+      return;
+    }
+    // Every name subscribed is kept in memory until the socket closes.
+    if (!this.channels.has(channel) && this.channels.size >= this.limits.maxChannels) {
+      this.error(
+        PusherErrorCode.limitExceeded,
+        `Subscription limit exceeded: at most ${this.limits.maxChannels} channels per connection`,
+      );
       return;
     }
     if (channel.startsWith('private-') && !this.registry.authorize(this.socketId, channel, data?.auth)) {

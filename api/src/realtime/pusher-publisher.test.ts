@@ -26,15 +26,17 @@ describe('Pusher HTTP API publisher', () => {
       'handshake',
     );
     const { socket_id } = JSON.parse(hello.data);
-    socket.send(
-      JSON.stringify({
-        event: 'pusher:subscribe',
-        data: { channel: 'private-chatroom', auth: signChannel(app, socket_id, 'private-chatroom') },
-      }),
-    );
+    for (const channel of ['private-chatroom', 'private-chatroom.7']) {
+      socket.send(
+        JSON.stringify({
+          event: 'pusher:subscribe',
+          data: { channel, auth: signChannel(app, socket_id, channel) },
+        }),
+      );
+    }
     await waitFor(
-      () => frames.find((f) => f.event === 'pusher_internal:subscription_succeeded'),
-      'subscription',
+      () => frames.filter((f) => f.event === 'pusher_internal:subscription_succeeded').length === 2,
+      'subscriptions',
     );
   });
   afterAll(async () => {
@@ -45,19 +47,36 @@ describe('Pusher HTTP API publisher', () => {
   const publisherFor = (secret: string) =>
     createPusherPublisher({ ...config.broadcast, secret, host: '127.0.0.1', port, scheme: 'http' });
 
-  it('delivers MessageSent to subscribers through POST /apps/{id}/events', async () => {
-    await publishMessageSent(publisherFor(app.secret), { room_id: 7, message_id: 99 });
-    const event = await waitFor(
-      () => frames.find((f) => f.event === 'App\\Events\\MessageSent'),
-      'the event',
-    );
-    expect(event.channel).toBe('private-chatroom');
-    expect(JSON.parse(event.data)).toEqual({ room_id: 7, message_id: 99 });
+  it('delivers both MessageSent events to subscribers through POST /apps/{id}/events', async () => {
+    const message = {
+      id: 99,
+      room_id: 7,
+      content: 'through the HTTP API',
+      attachment_path: null,
+      created_at: '2026-01-01T00:00:00.000000Z',
+      user: { id: 1, username: 'ann' },
+      client_msg_id: null,
+    };
+    await publishMessageSent(publisherFor(app.secret), { roomId: 7, messageId: 99, previousId: 98, message });
+    const events = await waitFor(() => {
+      const sent = frames.filter((f) => f.event === 'App\\Events\\MessageSent');
+      return sent.length === 2 && sent;
+    }, 'the events');
+    const byChannel = Object.fromEntries(events.map((f) => [f.channel, JSON.parse(f.data)]));
+    expect(byChannel).toEqual({
+      'private-chatroom': { room_id: 7, message_id: 99 },
+      'private-chatroom.7': { room_id: 7, message_id: 99, previous_id: 98, message },
+    });
   });
 
   it('is refused with 401 when the request is not signed with the app secret', async () => {
     await expect(
-      publishMessageSent(publisherFor('not-the-secret'), { room_id: 1, message_id: 1 }),
+      publishMessageSent(publisherFor('not-the-secret'), {
+        roomId: 1,
+        messageId: 1,
+        previousId: null,
+        message: null,
+      }),
     ).rejects.toMatchObject({
       status: 401,
     });

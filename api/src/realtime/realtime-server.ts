@@ -3,10 +3,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { ChannelGrants } from './channel-grants';
+import { ConnectionsPerAddress } from './connections-per-address';
 import { handleEventsApi } from './events-api';
 import { handshakeRefusal } from './handshake';
-import type { Publisher } from './publisher';
-import { type ChannelRegistry, encodeEvent, PusherConnection, PusherErrorCode } from './pusher-connection';
+import {
+  type ChannelRegistry,
+  type ConnectionLimits,
+  encodeEvent,
+  PusherConnection,
+  PusherErrorCode,
+} from './pusher-connection';
 import { verifyChannelAuth } from './signatures';
 
 export interface RealtimeServerOptions {
@@ -19,6 +26,14 @@ export interface RealtimeServerOptions {
   pongTimeoutSeconds?: number;
   /** Largest frame a client may send, in bytes (Pusher's limit is 10 KB). */
   maxMessageBytes?: number;
+  /** Sockets one client address may hold open; more are closed with 4100, so pusher-js backs off. */
+  maxConnectionsPerAddress?: number;
+  /** Per socket: channels at once, and a frame budget (a burst, refilled per second). */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** The address `maxConnectionsPerAddress` counts; by default the TCP peer's. */
+  clientAddress?: (req: IncomingMessage) => string;
+  /** Channels a socket joins only with a grant the API recorded when it signed it (`grant`), so `revoke` works. */
+  grantedChannels?: (channel: string) => boolean;
   onError?: (error: unknown) => void;
 }
 
@@ -31,6 +46,9 @@ export class RealtimeServer implements ChannelRegistry {
   readonly #wss: WebSocketServer;
   readonly #channels = new Map<string, Set<PusherConnection>>();
   readonly #connections = new Set<PusherConnection>();
+  readonly #perAddress: ConnectionsPerAddress;
+  readonly #connectionLimits: ConnectionLimits;
+  readonly #grants: ChannelGrants;
   readonly #activityTimeout: number;
   readonly #pongTimeout: number;
   #sweeper: NodeJS.Timeout | undefined;
@@ -38,6 +56,15 @@ export class RealtimeServer implements ChannelRegistry {
   constructor(private readonly options: RealtimeServerOptions) {
     this.#activityTimeout = options.activityTimeoutSeconds ?? 30;
     this.#pongTimeout = options.pongTimeoutSeconds ?? 30;
+    // The defaults of REVERB_SERVER_MAX_CONNECTIONS_PER_IP, _MAX_CHANNELS_PER_CONNECTION, _FRAMES_PER_SECOND, _FRAME_BURST.
+    this.#perAddress = new ConnectionsPerAddress(options.maxConnectionsPerAddress ?? 100);
+    this.#connectionLimits = {
+      maxChannels: 100,
+      framesPerSecond: 10,
+      frameBurst: 150,
+      ...options.connectionLimits,
+    };
+    this.#grants = new ChannelGrants(options.grantedChannels ?? (() => false));
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 10 * 1024 });
     this.#http = createServer((req, res) => {
       handleEventsApi(req, res, this).catch((error: unknown) => {
@@ -51,13 +78,6 @@ export class RealtimeServer implements ChannelRegistry {
   get app() {
     return this.options.app;
   }
-
-  /** The adapter the write path uses when this server is the embedded default. */
-  readonly publisher: Publisher = {
-    publish: async (channel, event, data) => {
-      this.broadcast([channel], event, JSON.stringify(data));
-    },
-  };
 
   async listen(port: number, host?: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
@@ -73,19 +93,40 @@ export class RealtimeServer implements ChannelRegistry {
     return this.#connections.size;
   }
 
-  broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): void {
+  /** Answers how many sockets the event was written to. */
+  broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): number {
+    let sent = 0;
     for (const channel of channels) {
       const subscribers = this.#channels.get(channel);
       if (!subscribers?.size) continue;
       const frame = encodeEvent(event, data, channel);
       for (const connection of subscribers) {
-        if (connection.socketId !== exceptSocketId) connection.sendEncoded(frame);
+        if (connection.socketId !== exceptSocketId && connection.sendEncoded(frame)) sent++;
       }
     }
+    return sent;
   }
 
   authorize(socketId: string, channel: string, auth: unknown): boolean {
-    return verifyChannelAuth(this.options.app, socketId, channel, auth);
+    return (
+      verifyChannelAuth(this.options.app, socketId, channel, auth) && this.#grants.admits(socketId, channel)
+    );
+  }
+
+  /** Records that the API signed this socket into a granted channel for this user (see `grantedChannels`). */
+  grant(socketId: string, channel: string, userId: number): void {
+    this.#grants.grant(socketId, channel, userId);
+  }
+
+  /**
+   * Takes a user's sockets out of a channel at once, subscribed or only signed, e.g. when they leave the room.
+   * The Pusher protocol has no message telling a client so: it simply receives nothing more there.
+   */
+  revoke(channel: string, userId: number): void {
+    const revoked = new Set(this.#grants.revoke(channel, userId));
+    for (const connection of [...(this.#channels.get(channel) ?? [])]) {
+      if (revoked.has(connection.socketId)) this.unsubscribe(connection, channel);
+    }
   }
 
   subscribe(connection: PusherConnection, channel: string): void {
@@ -127,7 +168,8 @@ export class RealtimeServer implements ChannelRegistry {
 
   #accept(ws: WebSocket, req: IncomingMessage, key: string, query: URLSearchParams): void {
     ws.on('error', (error) => this.options.onError?.(error));
-    const connection = new PusherConnection(`${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`, ws, this);
+    const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+    const connection = new PusherConnection(socketId, ws, this, this.#connectionLimits);
     const refusal = handshakeRefusal(
       req,
       { key, query },
@@ -137,14 +179,23 @@ export class RealtimeServer implements ChannelRegistry {
       connection.close(...refusal);
       return;
     }
+    const address = this.options.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+    if (!this.#perAddress.tryOpen(address)) {
+      connection.close(PusherErrorCode.overCapacity, 'Over capacity');
+      return;
+    }
     this.#connections.add(connection);
+    this.#grants.connected(connection.socketId);
     ws.on('message', (data, isBinary) => {
+      if (!connection.admit()) return;
       if (isBinary) connection.error(null, 'Binary frames are not supported');
       else connection.handle(data.toString());
     });
     ws.on('close', () => {
       for (const channel of [...connection.channels]) this.unsubscribe(connection, channel);
+      this.#grants.disconnected(connection.socketId);
       this.#connections.delete(connection);
+      this.#perAddress.closed(address);
     });
     connection.send('pusher:connection_established', {
       socket_id: connection.socketId,

@@ -38,6 +38,9 @@ export function verifySignedRequest(
   const params = Object.fromEntries(request.query);
   if (params.auth_key !== app.key) return 'Unknown auth_key';
   if (params.auth_version !== '1.0') return 'Unsupported auth_version';
+  // Unix seconds only: a missing or non-numeric timestamp compared as NaN, which is never "too old", so a
+  // request signed with one could be replayed for ever.
+  if (!/^\d{1,12}$/.test(params.auth_timestamp ?? '')) return 'Invalid auth_timestamp';
   if (Math.abs(nowSeconds - Number(params.auth_timestamp)) > MAX_CLOCK_SKEW_SECONDS)
     return 'Timestamp expired';
   if (request.body && params.body_md5 !== createHash('md5').update(request.body).digest('hex')) {

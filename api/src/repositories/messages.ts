@@ -99,7 +99,8 @@ export interface NewMessage {
 }
 
 export type InsertOutcome =
-  | { status: 'created'; message: MessageRow }
+  /** `previousId`: the room's message just before this one (null: it is the first), exact under the room lock. */
+  | { status: 'created'; message: MessageRow; previousId: number | null }
   | { status: 'duplicate' }
   | { status: 'not_found' }
   | { status: 'not_member' };
@@ -107,22 +108,28 @@ export type InsertOutcome =
 interface InsertRow extends Partial<MessageRow> {
   room_found: boolean;
   is_member: boolean;
+  previous_id: number | null;
 }
 
 /**
  * One statement, one round trip, its own transaction: lock the room row, check membership and a repeated
- * client_msg_id, insert, and answer the stored message with its author.
+ * client_msg_id, insert, move the room's `last_message_id` on, and answer the stored message with its author
+ * and the id it follows.
  *
  * The room row's lock (taken before the id is drawn, held until the statement commits) makes ids commit one at
  * a time per room, so a reader that has seen id N can never later meet a smaller id in that room, which keeps
  * `after_id` a gap-free cursor. A client_msg_id already stored, or racing in from a concurrent send, inserts
  * nothing and reports `duplicate` (the unique index decides the race); the caller answers the original.
+ *
+ * The predecessor is the `last_message_id` the lock returns: a send that waited for the room gets the row as
+ * the previous send committed it (PostgreSQL re-reads an updated row once its lock is granted), whereas a
+ * `max(id)` here would read the statement's older snapshot and miss that send's message.
  */
 export async function insertMessage(db: Db, message: NewMessage): Promise<InsertOutcome> {
   const { roomId, userId, clientMsgId } = message;
   const { rows } = await sql<InsertRow>`
     WITH room AS (
-      SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), member AS (
       SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
     ), inserted AS (
@@ -136,12 +143,15 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
         )
       ON CONFLICT (user_id, client_msg_id) DO NOTHING
       RETURNING id, room_id, content, attachment_name, client_msg_id, created_at, user_id
+    ), moved_on AS (
+      UPDATE rooms SET last_message_id = inserted.id FROM inserted WHERE rooms.id = inserted.room_id
     )
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
       i.id, i.room_id, i.content, i.attachment_name, i.client_msg_id,
-      ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username
+      ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username,
+      (SELECT last_message_id FROM room) AS previous_id
     FROM (SELECT 1) AS one
     LEFT JOIN inserted AS i ON true
     LEFT JOIN users AS u ON u.id = i.user_id`.execute(db);
@@ -149,12 +159,13 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member) return { status: 'not_member' };
   if (row.id === undefined || row.id === null) return { status: 'duplicate' };
-  const { room_found: _, is_member: __, ...stored } = row;
-  return { status: 'created', message: stored as MessageRow };
+  const { room_found: _, is_member: __, previous_id: previousId, ...stored } = row;
+  return { status: 'created', message: stored as MessageRow, previousId };
 }
 
 export type SeedOutcome =
-  | { status: 'created'; count: number; firstId: number; lastId: number }
+  /** `previousId`: the message just before `lastId` in the room (null: none). */
+  | { status: 'created'; count: number; firstId: number; lastId: number; previousId: number | null }
   | { status: 'not_found' }
   | { status: 'not_member' };
 
@@ -174,9 +185,10 @@ export async function seedMessages(
     count: number;
     first_id: number | null;
     last_id: number | null;
+    previous_id: number | null;
   }>`
     WITH room AS (
-      SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), member AS (
       SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
     ), inserted AS (
@@ -186,17 +198,31 @@ export async function seedMessages(
       WHERE EXISTS (SELECT 1 FROM member)
       ORDER BY n
       RETURNING id
+    ), moved_on AS (
+      UPDATE rooms SET last_message_id = (SELECT max(id) FROM inserted)
+      WHERE id = ${roomId} AND EXISTS (SELECT 1 FROM inserted)
     )
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
-      count(*)::integer AS count, min(id) AS first_id, max(id) AS last_id
-    FROM inserted`.execute(db);
+      (SELECT count(*)::integer FROM inserted) AS count,
+      (SELECT min(id) FROM inserted) AS first_id,
+      (SELECT max(id) FROM inserted) AS last_id,
+      coalesce(
+        (SELECT id FROM inserted ORDER BY id DESC OFFSET 1 LIMIT 1),
+        (SELECT last_message_id FROM room)
+      ) AS previous_id`.execute(db);
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member || row.first_id === null || row.last_id === null) return { status: 'not_member' };
   // Statistics as autovacuum would soon gather them after such a load, so a seeded room is read the way a
   // long-lived one is (PGlite has no autovacuum at all).
   await sql`ANALYZE messages`.execute(db);
-  return { status: 'created', count: row.count, firstId: row.first_id, lastId: row.last_id };
+  return {
+    status: 'created',
+    count: row.count,
+    firstId: row.first_id,
+    lastId: row.last_id,
+    previousId: row.previous_id,
+  };
 }

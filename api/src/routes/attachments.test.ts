@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTACHMENT_MAX_BYTES } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import sharp from 'sharp';
 import { createUrlSigner } from '../attachments/signed-url';
-import { JPEG_1X1, PNG_1X1, SVG, TEXT } from '../testing/images';
+import { JPEG_1X1, jpegDeclaring, PNG_1X1, pngDeclaring, SVG, TEXT } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { NOT_AN_IMAGE } from './messages';
+import { NOT_AN_IMAGE, tooManyPixels } from './messages';
 
 type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
@@ -48,22 +49,83 @@ describe('image messages and signed attachment links', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['PNG', PNG_1X1, 'image/png'],
-    ['JPEG', JPEG_1X1, 'image/jpeg'],
-  ])('accepts a real %s and serves it back through an absolute signed link', async (_kind, bytes, mime) => {
-    const response = await upload(bytes, 'holiday.bin', 'application/octet-stream');
+    ['PNG', PNG_1X1, 'image/png', 'png'],
+    ['JPEG', JPEG_1X1, 'image/jpeg', 'jpeg'],
+  ])(
+    'accepts a real %s and serves it back through an absolute signed link',
+    async (_kind, bytes, mime, format) => {
+      const response = await upload(bytes, 'holiday.bin', 'application/octet-stream');
+      expect(response.statusCode).toBe(201);
+      const message = response.json();
+      expect(message.content).toBe('');
+      expect(message.attachment_path).toMatch(
+        /^https:\/\/chat\.example\.test\/api\/attachments\/[0-9a-f-]{36}\.(png|jpg)\?expires=\d+&signature=[0-9a-f]{64}$/,
+      );
+      const file = await download(message.attachment_path);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(file.headers['content-security-policy']).toContain('sandbox');
+      // Its own caching, not the API's no-store; and embeddable by the front ends on their own origins.
+      expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      // Re-encoded, so not the same bytes, but the same picture in the same format.
+      const served = await sharp(file.rawPayload).metadata();
+      expect(served).toMatchObject({ format, width: 1, height: 1 });
+      expect(Number(file.headers['content-length'])).toBe(file.rawPayload.length);
+    },
+  );
+
+  it.each([
+    ['JPEG', 'jpeg', 'image/jpeg'],
+    ['PNG', 'png', 'image/png'],
+  ] as const)('strips EXIF from a %s, turning it upright first', async (_kind, format, mime) => {
+    const marker = 'EXIF-SECRET-GPS-52.37N-4.89E';
+    // 40 × 20 pixels stored sideways: EXIF orientation 6 says "rotate 90° clockwise to view".
+    const picture = sharp({ create: { width: 40, height: 20, channels: 3, background: '#c00' } });
+    const original = await picture[format]()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { Copyright: marker } })
+      .toBuffer();
+    expect(original.includes(marker)).toBe(true);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const response = await upload(original, `photo.${format}`, mime);
     expect(response.statusCode).toBe(201);
-    const message = response.json();
-    expect(message.content).toBe('');
-    expect(message.attachment_path).toMatch(
-      /^https:\/\/chat\.example\.test\/api\/attachments\/[0-9a-f-]{36}\.(png|jpg)\?expires=\d+&signature=[0-9a-f]{64}$/,
-    );
-    const file = await download(message.attachment_path);
+    const file = await download(response.json().attachment_path);
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe(mime);
-    expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(file.rawPayload.equals(bytes)).toBe(true);
+    expect(file.rawPayload.includes(marker)).toBe(false);
+    const served = await sharp(file.rawPayload).metadata();
+    expect(served).toMatchObject({ format, width: 20, height: 40 });
+    expect(served.exif).toBeUndefined();
+    expect(served.orientation).toBeUndefined();
+    expect(served.icc).toBeUndefined();
+    expect(served.xmp).toBeUndefined();
+  });
+
+  it.each([
+    ['a PNG', pngDeclaring(100_000, 100_000), 'bomb.png', 'image/png'],
+    ['a JPEG', jpegDeclaring(65_000, 65_000), 'bomb.jpg', 'image/jpeg'],
+    ['a PNG a pixel over the limit', pngDeclaring(40_000_001, 1), 'wide.png', 'image/png'],
+  ])(
+    'refuses %s declaring more than 40 megapixels with 422, storing nothing',
+    async (_name, bytes, filename, type) => {
+      const stored = readdirSync(t.config.storageDir).length;
+      const response = await upload(bytes, filename, type);
+      expect(response.statusCode).toBe(422);
+      const message = 'The attachment field must not be larger than 40 megapixels.';
+      expect(tooManyPixels(t.config.attachmentMaxPixels)).toBe(message);
+      expect(response.json()).toEqual({ message, errors: { attachment: [message] } });
+      expect(readdirSync(t.config.storageDir).length).toBe(stored);
+    },
+  );
+
+  it('refuses a file that starts like a PNG but does not decode with 422', async () => {
+    const truncated = PNG_1X1.subarray(0, 40);
+    const response = await upload(truncated, 'broken.png', 'image/png');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: NOT_AN_IMAGE, errors: { attachment: [NOT_AN_IMAGE] } });
   });
 
   it('stores files under generated names in the data folder, not under the uploaded name', async () => {

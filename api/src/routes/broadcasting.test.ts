@@ -35,6 +35,74 @@ describe('POST /broadcasting/auth', () => {
     expect(response.json()).toEqual({ auth: expectedAuth('42.43', 'private-chatroom') });
   });
 
+  describe("a room's own channel", () => {
+    let roomId: number;
+    let otherRoomId: number;
+    let memberOfAnother: { headers: { authorization: string } };
+    const createRoom = async (who: { authorization: string }) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/chatrooms',
+          headers: who,
+          payload: { name: 'Own channel', description: 'd', max_members: 5 },
+        })
+      ).json().id as number;
+    const authorize = (who: { authorization: string }, channel: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: who,
+        payload: { socket_id: '77.88', channel_name: channel },
+      });
+
+    beforeAll(async () => {
+      roomId = await createRoom(headers);
+      memberOfAnother = await t.signIn();
+      otherRoomId = await createRoom(memberOfAnother.headers);
+    });
+
+    it('signs private-chatroom.{id} for a member of the room', async () => {
+      const response = await authorize(headers, `private-chatroom.${roomId}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ auth: expectedAuth('77.88', `private-chatroom.${roomId}`) });
+    });
+
+    it('refuses a signed-in user who is not a member (403)', async () => {
+      const outsider = await t.signIn();
+      const response = await authorize(outsider.headers, `private-chatroom.${roomId}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'This action is unauthorized.' });
+    });
+
+    it("refuses a member of another room, who is signed for that room's channel only", async () => {
+      expect((await authorize(memberOfAnother.headers, `private-chatroom.${roomId}`)).statusCode).toBe(403);
+      expect((await authorize(memberOfAnother.headers, `private-chatroom.${otherRoomId}`)).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('refuses a member who has left the room', async () => {
+      const leaver = await t.signIn();
+      await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: leaver.headers });
+      expect((await authorize(leaver.headers, `private-chatroom.${roomId}`)).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/leave`, headers: leaver.headers });
+      expect((await authorize(leaver.headers, `private-chatroom.${roomId}`)).statusCode).toBe(403);
+    });
+
+    it.each([
+      ['a room that does not exist', () => 'private-chatroom.999999'],
+      ['a zero id', () => 'private-chatroom.0'],
+      ['a padded id', () => `private-chatroom.0${roomId}`],
+      ['a name', () => 'private-chatroom.abc'],
+      ['an id past the id range', () => 'private-chatroom.99999999999'],
+      ['no id', () => 'private-chatroom.'],
+      ['the name without private-', () => `chatroom.${roomId}`],
+    ])('refuses %s', async (_case, channel) => {
+      expect((await authorize(headers, channel())).statusCode).toBe(403);
+    });
+  });
+
   it.each([
     ['another private channel', { socket_id: '1.2', channel_name: 'private-admin' }, true],
     ['a presence channel', { socket_id: '1.2', channel_name: 'presence-chatroom' }, true],

@@ -2,13 +2,16 @@ import { BroadcastAuthPayloadSchema, BroadcastAuthResponseSchema } from '@chat/s
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http/http-error';
 import { errorResponses } from '../http/route-schemas';
-import { CHAT_CHANNEL } from '../realtime/message-sent';
+import { CHAT_CHANNEL, roomOfChannel } from '../realtime/message-sent';
 import { signChannel } from '../realtime/signatures';
+import { isMember } from '../repositories/rooms';
 
 /**
- * Channel authorisation for Echo/pusher-js. The spec's client listens on one channel shared by all signed-in
- * users, so that is the only one signed; the events on it carry ids, never content. Everything else gets 403,
- * including anonymous callers (a 401 would log the client out, which is not what a refused channel means).
+ * Channel authorisation for Echo/pusher-js, as Laravel's `channels.php` would declare it. Two channels:
+ * `private-chatroom`, open to every signed-in user (its events carry ids, never content), and
+ * `private-chatroom.{id}`, one per room, for its members only (its events carry the message). Everything else
+ * gets 403, including anonymous callers (a 401 would log the client out, which is not what a refused channel
+ * means).
  */
 const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { key, secret } = app.config.broadcast;
@@ -23,10 +26,21 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (request.validationError || !request.user || request.body.channel_name !== CHAT_CHANNEL) {
-        throw forbidden();
+      const user = request.user;
+      if (request.validationError || !user) throw forbidden();
+      const { socket_id: socketId, channel_name: channel } = request.body;
+      if (channel !== CHAT_CHANNEL) {
+        const roomId = roomOfChannel(channel);
+        if (roomId === null) throw forbidden();
+        // Granted before membership is read, so a leave committing after that read still revokes it
+        // (the embedded server admits a room channel only with a live grant).
+        app.realtime?.grant(socketId, channel, user.id);
+        if (!(await isMember(app.db, roomId, user.id))) {
+          app.realtime?.revoke(channel, user.id);
+          throw forbidden();
+        }
       }
-      return { auth: signChannel({ key, secret }, request.body.socket_id, request.body.channel_name) };
+      return { auth: signChannel({ key, secret }, socketId, channel) };
     },
   );
 };

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { notFound, unprocessable } from '../http/http-error';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
+import { roomChannel } from '../realtime/message-sent';
 import { createRoom, findRoom, joinRoom, leaveRoom, listRooms } from '../repositories/rooms';
 
 export const ROOM_FULL = 'This room is full.';
@@ -73,7 +74,12 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: RoomParamsSchema, response: { 200: MessageOnlySchema, ...errorResponses(401, 404) } },
     },
     async (request) => {
-      if (!(await leaveRoom(app.db, request.params.id, currentUser(request).id))) throw notFound();
+      const roomId = request.params.id;
+      const userId = currentUser(request).id;
+      if (!(await leaveRoom(app.db, roomId, userId))) throw notFound();
+      // The room's messages stop reaching this user's sockets now, not at their next reconnect. (An external
+      // Reverb/Soketi offers no such call: there they stop when the client leaves the channel or reconnects.)
+      app.realtime?.revoke(roomChannel(roomId), userId);
       return { message: 'You left the room.' };
     },
   );

@@ -1,5 +1,4 @@
 import {
-  MESSAGE_CONTENT_MAX,
   MESSAGES_PAGE_DEFAULT,
   MessageSchema,
   MessagesQuerySchema,
@@ -7,6 +6,7 @@ import {
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { UnusableImageError } from '../attachments/reencode-image';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { toMessageResource } from '../http/message-resource';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
@@ -17,11 +17,24 @@ import { sendMessage } from '../services/send-message';
 
 export const NOT_A_MEMBER = 'You are not a member of this room.';
 export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
+export const tooManyPixels = (maxPixels: number) =>
+  `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;
 
-/** The image form: `content` may be blank, the file arrives as a Buffer (see the body-parsers plugin). */
-const MultipartMessageSchema = Type.Object({
-  content: Type.Optional(Type.String({ maxLength: MESSAGE_CONTENT_MAX })),
-  client_msg_id: Type.Optional(Type.String({ format: 'uuid' })),
+/** The store refuses an image it cannot re-encode: a 422 on the attachment, like the other upload checks. */
+function unusableImageAs422(error: unknown): never {
+  if (!(error instanceof UnusableImageError)) throw error;
+  const reason = error.reason === 'too_many_pixels' ? tooManyPixels(error.maxPixels) : NOT_AN_IMAGE;
+  throw validationError({ attachment: [reason] });
+}
+
+/**
+ * One schema for every encoding, so a body of any other type, or none at all, is validated too (a schema per
+ * content type let those reach the handler unchecked). `content` may be blank when an image comes (the
+ * handler requires one of the two); the file arrives as a Buffer (see the body-parsers plugin).
+ */
+const SendMessageBodySchema = Type.Object({
+  content: Type.Optional(SendMessagePayloadSchema.properties.content),
+  client_msg_id: SendMessagePayloadSchema.properties.client_msg_id,
   attachment: Type.Optional(Type.Unsafe<Buffer | string>({ description: 'PNG or JPEG image' })),
 });
 
@@ -66,13 +79,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: RoomParamsSchema,
-        body: {
-          content: {
-            'application/json': { schema: SendMessagePayloadSchema },
-            'application/x-www-form-urlencoded': { schema: SendMessagePayloadSchema },
-            'multipart/form-data': { schema: MultipartMessageSchema },
-          },
-        },
+        body: SendMessageBodySchema,
         response: { 200: MessageSchema, 201: MessageSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
@@ -85,7 +92,13 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw validationError({ content: ['The content field is required.'] });
 
       const outcome = await sendMessage(
-        { db: app.db, store: app.attachments.store, publisher: app.publisher, log: request.log },
+        {
+          db: app.db,
+          store: app.attachments.store,
+          signer: app.attachments.signer,
+          publisher: app.publisher,
+          log: request.log,
+        },
         {
           roomId: request.params.id,
           userId: currentUser(request).id,
@@ -93,7 +106,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           clientMsgId: body.client_msg_id ?? null,
           attachment: attachment ?? null,
         },
-      );
+      ).catch(unusableImageAs422);
       switch (outcome.status) {
         case 'not_found':
           throw notFound();

@@ -98,7 +98,10 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
     expect(newest.at(-1)?.id).toBe(last_id);
     const ids = newest.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(t.published.events.at(-1)?.data).toEqual({ room_id: roomId, message_id: last_id });
+    expect(t.published.events.slice(-2).map((event) => event.data)).toEqual([
+      { room_id: roomId, message_id: last_id },
+      { room_id: roomId, message_id: last_id, previous_id: last_id - 1, message: null },
+    ]);
 
     // A send afterwards comes after the whole batch.
     const sent = await t.app.inject({

@@ -1,4 +1,4 @@
-import { LoginPayloadSchema, UserSchema } from '@chat/shared/schemas';
+import { LoginPayloadSchema, NO_NUL_PATTERN, UserSchema } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { hashPassword } from '../auth/passwords';
@@ -18,9 +18,16 @@ export const SeedMessagesPayloadSchema = Type.Object({
   count: Type.Integer({ minimum: 1, maximum: SEED_MESSAGES_MAX }),
   /** The author, by id or by (case-insensitive) username; a member of the room. */
   user_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  username: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  username: Type.Optional(LoginPayloadSchema.properties.username),
   /** Contents are `{prefix} 1` … `{prefix} {count}`; `seed` when not given. */
-  prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: NO_NUL_PATTERN })),
+});
+
+export const DeliveryStatsSchema = Type.Object({
+  deliveries: Type.Integer(),
+  statements: Type.Integer(),
+  statements_by_route: Type.Record(Type.String(), Type.Integer()),
+  read_statements_per_delivery: Type.Union([Type.Number(), Type.Null()]),
 });
 
 export const SeedMessagesResponseSchema = Type.Object({
@@ -76,13 +83,22 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await seedMessages(app.db, { roomId, userId: user.id, count, prefix });
       if (outcome.status === 'not_found') throw notFound();
       if (outcome.status === 'not_member') throw forbidden(NOT_A_MEMBER);
-      await publishMessageSent(app.publisher, { room_id: roomId, message_id: outcome.lastId }).catch(
-        (error: unknown) => request.log.warn({ err: error }, 'MessageSent broadcast failed'),
-      );
+      // Ids only on the room channel too: its readers see the batch as a gap and read it by after_id.
+      await publishMessageSent(app.publisher, {
+        roomId,
+        messageId: outcome.lastId,
+        previousId: outcome.previousId,
+        message: null,
+      }).catch((error: unknown) => request.log.warn({ err: error }, 'MessageSent broadcast failed'));
       return reply
         .code(201)
         .send({ count: outcome.count, first_id: outcome.firstId, last_id: outcome.lastId });
     },
+  );
+
+  /** Counters since the process started (see DeliveryStats); a benchmark or test reads them before and after. */
+  app.get('/testing/delivery-stats', { schema: { response: { 200: DeliveryStatsSchema } } }, async () =>
+    app.deliveryStats.snapshot(),
   );
 };
 

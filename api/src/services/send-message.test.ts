@@ -1,21 +1,24 @@
+import type { RoomMessageSentEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import type { Publisher } from '../realtime/publisher';
-import { findMessage } from '../repositories/messages';
+import { findMessage, insertMessage } from '../repositories/messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('the message write path', () => {
   let t: TestApp;
   let db: Db;
-  const seenByPublisher: boolean[] = [];
+  const seenByPublisher: { channel: string; committed: boolean }[] = [];
+  const roomEvents: RoomMessageSentEvent[] = [];
 
   /** Looks the message up from outside the write: only a committed row is visible (or even reachable) here. */
   const committedCheckingPublisher: Publisher = {
-    async publish(_channel, _event, data) {
+    async publish(channel, _event, data) {
       const { message_id } = data as { message_id: number };
-      seenByPublisher.push((await findMessage(db, message_id)) !== undefined);
+      seenByPublisher.push({ channel, committed: (await findMessage(db, message_id)) !== undefined });
+      if (channel !== 'private-chatroom') roomEvents.push(data as RoomMessageSentEvent);
     },
   };
 
@@ -25,7 +28,7 @@ describe('the message write path', () => {
   });
   afterAll(() => t.close());
 
-  it('publishes only once the message is committed', async () => {
+  it('publishes on both channels only once the message is committed', async () => {
     const { headers } = await t.signIn();
     const room = await t.app.inject({
       method: 'POST',
@@ -40,7 +43,10 @@ describe('the message write path', () => {
       payload: { content: 'durable' },
     });
     expect(sent.statusCode).toBe(201);
-    expect(seenByPublisher).toEqual([true]);
+    expect(seenByPublisher).toEqual([
+      { channel: 'private-chatroom', committed: true },
+      { channel: `private-chatroom.${room.json().id}`, committed: true },
+    ]);
   });
 
   it('still answers 201 when the broadcaster fails: the message is stored and clients catch up by after_id', async () => {
@@ -108,6 +114,50 @@ describe('the message write path', () => {
       const sent = await (sending as Promise<LightMyRequestResponse>);
       expect(sent.statusCode).toBe(201);
       expect(sent.json().id).toBeGreaterThan(inFlight.id);
+    },
+  );
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'names as previous_id the message a send committed while this one waited for the room',
+    async () => {
+      const { user, headers } = await t.signIn();
+      const room = await t.app.inject({
+        method: 'POST',
+        url: '/api/chatrooms',
+        headers,
+        payload: { name: 'Chain', description: 'd', max_members: 3 },
+      });
+      const roomId: number = room.json().id;
+      let sending: Promise<LightMyRequestResponse> | undefined;
+      const inFlight = await db.transaction().execute(async (trx) => {
+        const first = await insertMessage(trx, {
+          roomId,
+          userId: user.id,
+          content: 'first',
+          attachment: null,
+          clientMsgId: null,
+        });
+        // The second send starts (its snapshot predates the first's commit) and waits for the room.
+        sending = t.app.inject({
+          method: 'POST',
+          url: `/api/chatrooms/${roomId}/messages`,
+          headers,
+          payload: { content: 'second' },
+        });
+        for (let attempt = 0; ; attempt++) {
+          const { rows } = await sql<{ waiting: number }>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(db);
+          if ((rows[0]?.waiting ?? 0) > 0) break;
+          if (attempt > 200) throw new Error('the send never waited for the room');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        if (first.status !== 'created') throw new Error(`the first send was ${first.status}`);
+        return first.message;
+      });
+      const sent = await (sending as Promise<LightMyRequestResponse>);
+      expect(sent.statusCode).toBe(201);
+      expect(roomEvents.find((event) => event.message_id === sent.json().id)?.previous_id).toBe(inFlight.id);
     },
   );
 });

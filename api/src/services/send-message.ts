@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { detectImage } from '../attachments/detect-image';
+import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/create-database';
+import { toMessageResource } from '../http/message-resource';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
@@ -10,6 +12,8 @@ import { isMember, roomExists } from '../repositories/rooms';
 export interface SendMessageDeps {
   db: Db;
   store: AttachmentStore;
+  /** Signs attachment links in the room's event exactly as the messages page signs them. */
+  signer: UrlSigner;
   publisher: Publisher;
   log: FastifyBaseLogger;
 }
@@ -28,7 +32,8 @@ export type SendMessageOutcome =
 
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
- * and only after the insert has committed, the MessageSent broadcast (ids only).
+ * and only after the insert has committed, the MessageSent broadcasts: ids on the shared channel, the message
+ * and its predecessor's id on the room's own (see `publishMessageSent`). A repeated send publishes nothing.
  *
  * A text message costs one statement (membership, repeat and insert together, see `insertMessage`). An image
  * is checked first, so that nothing is stored for a sender who may not post or who is repeating a send.
@@ -63,7 +68,12 @@ export async function sendMessage(
   }
 
   try {
-    await publishMessageSent(deps.publisher, { room_id: input.roomId, message_id: outcome.message.id });
+    await publishMessageSent(deps.publisher, {
+      roomId: input.roomId,
+      messageId: outcome.message.id,
+      previousId: outcome.previousId,
+      message: toMessageResource(outcome.message, deps.signer),
+    });
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.
     deps.log.warn({ err: error, messageId: outcome.message.id }, 'MessageSent broadcast failed');

@@ -1,3 +1,5 @@
+import { crc32, deflateSync } from 'node:zlib';
+
 /** Tiny but valid images, so upload tests exercise real magic bytes. */
 
 /** 1x1 transparent PNG. */
@@ -25,3 +27,37 @@ export const JPEG_1X1 = Buffer.from(
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 export const TEXT = Buffer.from('hello, I am not a picture\n');
+
+/**
+ * A valid PNG header that declares `width` × `height` pixels, followed by a few bytes of image data: what a
+ * decompression bomb looks like to anything that trusts the header.
+ */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    PNG_1X1.subarray(0, 8),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** JPEG_1X1 with its frame header (SOF0) claiming `width` × `height` (at most 65,535 each). */
+export function jpegDeclaring(width: number, height: number): Buffer {
+  const bytes = Buffer.from(JPEG_1X1);
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { User } from '@chat/shared/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { type Config, loadConfig } from '../config';
@@ -47,13 +47,18 @@ export interface TestApp {
  * (not listening until the test says so); otherwise the write path publishes into `published`.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; publisher?: Publisher | 'embedded' } = {},
+  options: {
+    env?: Record<string, string>;
+    publisher?: Publisher | 'embedded';
+    /** Quiet unless a test reads the log. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   const published = new RecordingPublisher();
   const publisher = options.publisher === 'embedded' ? undefined : (options.publisher ?? published);
-  const app = await buildApp(config, { db: database.db, publisher, logger: false }).catch(
+  const app = await buildApp(config, { db: database.db, publisher, logger: options.logger ?? false }).catch(
     async (error: unknown) => {
       await database.db.destroy();
       await database.dispose();
@@ -72,7 +77,7 @@ export async function createTestApp(
         username,
         await (passwordHashes.get(password) as Promise<string>),
       )) as User;
-      const token = await issueAccessToken(app.db, user.id);
+      const { token } = await issueAccessToken(app.db, user.id, config.accessTokens);
       return { user, token, headers: { authorization: `Bearer ${token}` } };
     },
     async close() {

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { MESSAGE_CONTENT_MAX, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from './limits';
+import { NO_NUL_PATTERN, UUID_PATTERN } from './patterns';
 
 export const MessageSchema = Type.Object(
   {
@@ -16,14 +17,15 @@ export const MessageSchema = Type.Object(
 export type Message = Static<typeof MessageSchema>;
 
 export const SendMessagePayloadSchema = Type.Object({
-  content: Type.String({ maxLength: MESSAGE_CONTENT_MAX }),
-  client_msg_id: Type.Optional(Type.String({ format: 'uuid' })),
+  content: Type.String({ maxLength: MESSAGE_CONTENT_MAX, pattern: NO_NUL_PATTERN }),
+  client_msg_id: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
 });
 export type SendMessagePayload = Static<typeof SendMessagePayloadSchema>;
 
+/** Cursors past the last possible id are valid (they match nothing), but stay safe integers. */
 export const MessagesQuerySchema = Type.Object({
-  after_id: Type.Optional(Type.Integer({ minimum: 0 })),
-  before_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  after_id: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  before_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE_DEFAULT }),
   ),
@@ -33,3 +35,18 @@ export type MessagesQuery = Static<typeof MessagesQuerySchema>;
 /** What `App\Events\MessageSent` carries: ids only, since every signed-in user may listen on the channel. */
 export const MessageSentEventSchema = Type.Object({ room_id: Type.Integer(), message_id: Type.Integer() });
 export type MessageSentEvent = Static<typeof MessageSentEventSchema>;
+
+/**
+ * What `App\Events\MessageSent` carries on a room's own channel, `private-chatroom.{room_id}`, which only its
+ * members may join: the message as `GET chatrooms/{id}/messages` returns it, and the id of the room's message
+ * just before it, so a reader holding that id knows it missed nothing. `message` is null when the resource
+ * would not fit in one websocket event (Pusher's 10 KB): then read it with `after_id`.
+ */
+export const RoomMessageSentEventSchema = Type.Object({
+  room_id: Type.Integer(),
+  message_id: Type.Integer(),
+  /** Null: the room's first message. */
+  previous_id: Type.Union([Type.Integer(), Type.Null()]),
+  message: Type.Union([MessageSchema, Type.Null()]),
+});
+export type RoomMessageSentEvent = Static<typeof RoomMessageSentEventSchema>;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX } from './limits';
+import { NO_NUL_PATTERN } from './patterns';
 
 export const RoomSchema = Type.Object(
   {
@@ -16,8 +17,8 @@ export const RoomSchema = Type.Object(
 export type Room = Static<typeof RoomSchema>;
 
 export const CreateRoomPayloadSchema = Type.Object({
-  name: Type.String({ maxLength: ROOM_NAME_MAX }),
-  description: Type.String({ maxLength: ROOM_DESCRIPTION_MAX }),
+  name: Type.String({ maxLength: ROOM_NAME_MAX, pattern: NO_NUL_PATTERN }),
+  description: Type.String({ maxLength: ROOM_DESCRIPTION_MAX, pattern: NO_NUL_PATTERN }),
   max_members: Type.Integer({ minimum: MAX_MEMBERS_MIN, maximum: MAX_MEMBERS_MAX }),
 });
 export type CreateRoomPayload = Static<typeof CreateRoomPayloadSchema>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { NO_NUL_PATTERN } from './patterns';
 
 export const UserSchema = Type.Object(
   {
@@ -11,10 +12,15 @@ export const UserSchema = Type.Object(
 export type User = Static<typeof UserSchema>;
 
 export const LoginPayloadSchema = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
+  username: Type.String({ minLength: 1, maxLength: 64, pattern: NO_NUL_PATTERN }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
 });
 export type LoginPayload = Static<typeof LoginPayloadSchema>;
 
-export const LoginResponseSchema = Type.Object({ token: Type.String(), user: UserSchema });
+export const LoginResponseSchema = Type.Object({
+  token: Type.String(),
+  user: UserSchema,
+  /** The token's absolute end (`2026-11-21T10:00:00.000000Z`); left unused for a week or so it ends sooner. */
+  expires_at: Type.Optional(Type.String()),
+});
 export type LoginResponse = Static<typeof LoginResponseSchema>;

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as usersAndTokens from './0001-users-and-tokens';
 import * as roomsAndMembers from './0002-rooms-and-members';
 import * as messages from './0003-messages';
+import * as tokenExpiry from './0004-token-expiry';
+import * as roomLastMessage from './0005-room-last-message';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
   '0001-users-and-tokens': usersAndTokens,
   '0002-rooms-and-members': roomsAndMembers,
   '0003-messages': messages,
+  '0004-token-expiry': tokenExpiry,
+  '0005-room-last-message': roomLastMessage,
 };

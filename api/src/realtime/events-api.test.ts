@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { handleEventsApi } from './events-api';
+import { hmacSha256Hex } from './signatures';
+
+const app = { id: '42', key: 'app-key', secret: 'app-secret' };
+
+/** A publish signed with the app's secret as any Pusher library would, but with the timestamp given. */
+function signedUrl(body: string, authTimestamp: string | undefined): string {
+  const params: Record<string, string> = {
+    auth_key: app.key,
+    auth_version: '1.0',
+    body_md5: createHash('md5').update(body).digest('hex'),
+    ...(authTimestamp === undefined ? {} : { auth_timestamp: authTimestamp }),
+  };
+  const path = `/apps/${app.id}/events`;
+  const canonical = Object.keys(params)
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join('&');
+  const signature = hmacSha256Hex(app.secret, `POST\n${path}\n${canonical}`);
+  return `${path}?${new URLSearchParams({ ...params, auth_signature: signature })}`;
+}
+
+describe('POST /apps/{id}/events', () => {
+  let server: Server;
+  let base: string;
+  const broadcasts: string[] = [];
+  const body = JSON.stringify({ name: 'MessageSent', channels: ['private-chatroom'], data: '{}' });
+  const publish = (authTimestamp: string | undefined) =>
+    fetch(`${base}${signedUrl(body, authTimestamp)}`, { method: 'POST', body });
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      void handleEventsApi(req, res, { app, broadcast: (_channels, event) => broadcasts.push(event) });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('publishes a correctly signed request with a current timestamp', async () => {
+    const response = await publish(String(Math.floor(Date.now() / 1000)));
+    expect(response.status).toBe(200);
+    expect(broadcasts).toEqual(['MessageSent']);
+  });
+
+  it.each([undefined, '', 'abc', 'NaN', '1e9', '-1', ' 1700000000'])(
+    'refuses a correctly signed request whose auth_timestamp is %j',
+    async (authTimestamp) => {
+      const response = await publish(authTimestamp);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Invalid auth_timestamp' });
+    },
+  );
+
+  it('refuses a correctly signed request more than 600 s old or ahead', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - 601, now + 601]) {
+      const response = await publish(String(timestamp));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Timestamp expired' });
+    }
+    expect(broadcasts).toEqual(['MessageSent']);
+  });
+});
