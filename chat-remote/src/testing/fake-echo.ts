@@ -3,47 +3,60 @@ import type { ConnectionStatus } from 'laravel-echo';
 
 type Callback = (payload?: unknown) => void;
 
-/**
- * Echo as the chat room uses it, driven by the test: deliver events, succeed the subscription again
- * (what pusher-js does after a reconnect), change the connection state. Unit tests only; e2e runs the
- * real websocket server.
- */
-export function createFakeEcho() {
+function fakeChannel() {
   const listeners = new Map<string, Set<Callback>>();
   const onSubscribed = new Set<Callback>();
-  const onStatus = new Set<Callback>();
-  let status: ConnectionStatus = 'connected';
-  const subscribedTo: string[] = [];
-  const left: string[] = [];
-
-  const channel = {
+  const onError = new Set<Callback>();
+  const api = {
     listen(event: string, callback: Callback) {
       const set = listeners.get(event) ?? new Set();
       set.add(callback);
       listeners.set(event, set);
-      return channel;
+      return api;
     },
     stopListening(event: string, callback?: Callback) {
       if (callback) listeners.get(event)?.delete(callback);
       else listeners.delete(event);
-      return channel;
+      return api;
     },
     subscribed(callback: Callback) {
       onSubscribed.add(callback);
-      return channel;
+      return api;
     },
-    error() {
-      return channel;
+    error(callback: Callback) {
+      onError.add(callback);
+      return api;
     },
   };
+  return { api, listeners, onSubscribed, onError };
+}
+
+/**
+ * Echo as the chat room uses it, driven by the test: deliver events on a channel, succeed or refuse a
+ * subscription (what pusher-js reports after the server's answer, again after each reconnect), change the
+ * connection state. Like pusher-js, a channel keeps its `subscribed` and `error` callbacks when left and
+ * joined again. Unit tests only; e2e runs the real websocket server.
+ */
+export function createFakeEcho() {
+  const channels = new Map<string, ReturnType<typeof fakeChannel>>();
+  const onStatus = new Set<Callback>();
+  let status: ConnectionStatus = 'connected';
+  const subscribedTo: string[] = [];
+  const left: string[] = [];
+  /** Channels joined and not left since. */
+  const joined = new Set<string>();
 
   const echo = {
     private(name: string) {
       subscribedTo.push(name);
-      return channel;
+      joined.add(name);
+      const channel = channels.get(name) ?? fakeChannel();
+      channels.set(name, channel);
+      return channel.api;
     },
     leave(name: string) {
       left.push(name);
+      joined.delete(name);
     },
     connectionStatus: () => status,
     connector: {
@@ -54,15 +67,26 @@ export function createFakeEcho() {
     },
   };
 
+  const joinedChannel = (name: string) => (joined.has(name) ? channels.get(name) : undefined);
+
   return {
     echo: echo as unknown as EchoClient,
     subscribedTo,
     left,
-    emit(event: string, payload: unknown) {
-      for (const callback of listeners.get(event) ?? []) callback(payload);
+    joined,
+    /** An event on a channel the room has joined (a left channel hears nothing, as with pusher-js). */
+    emit(channel: string, event: string, payload: unknown) {
+      for (const callback of joinedChannel(channel)?.listeners.get(event) ?? []) callback(payload);
     },
-    succeedSubscription() {
-      for (const callback of onSubscribed) callback();
+    /** The server accepts the subscription: every joined channel by default, as after a reconnect. */
+    succeedSubscription(name?: string) {
+      for (const channel of name ? [name] : [...joined]) {
+        for (const callback of joinedChannel(channel)?.onSubscribed ?? []) callback();
+      }
+    },
+    /** The server refuses it; pusher-js reports a refused authorisation like this. */
+    failSubscription(name: string, error: unknown = { type: 'AuthError', error: 'Forbidden', status: 403 }) {
+      for (const callback of joinedChannel(name)?.onError ?? []) callback(error);
     },
     setStatus(next: ConnectionStatus) {
       status = next;

@@ -1,4 +1,11 @@
-import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, type Message, openingPageQueryOptions } from '@chat/shared';
+import {
+  CHAT_CHANNEL,
+  MESSAGE_SENT_EVENT,
+  type Message,
+  openingPageQueryOptions,
+  type RoomMessageSentEvent,
+  roomChannel,
+} from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -28,7 +35,20 @@ function renderRoom(api = fakeRoomApi(), preloaded?: Message[]) {
   return { ...view, api, fake, navigate };
 }
 
+/** What the room's own channel carries for a stored message: the message and the id before it. */
+function eventFor(api: ReturnType<typeof fakeRoomApi>, message: Message): RoomMessageSentEvent {
+  const index = api.messages.findIndex((candidate) => candidate.id === message.id);
+  return {
+    room_id: testRoom.id,
+    message_id: message.id,
+    previous_id: api.messages[index - 1]?.id ?? null,
+    message,
+  };
+}
+
 const articles = () => screen.queryAllByRole('article');
+/** Lets every read already started finish (the fake API answers at once), so counts taken after are final. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 const texts = () => articles().map((article) => within(article).queryByRole('paragraph')?.textContent ?? '');
 
 withElementSize();
@@ -134,22 +154,86 @@ describe('ChatRoom', () => {
     expect(texts()).toEqual(['message 1']);
   });
 
-  it("fetches only what follows on MessageSent for this room, and ignores other rooms' events", async () => {
+  it("shows the room channel's messages as they arrive, without a read, and reads once to fill a gap", async () => {
     const { api, fake } = renderRoom();
+    const own = roomChannel(testRoom.id);
     await waitFor(() => expect(texts()).toEqual(['message 1']));
-    expect(fake.subscribedTo).toContain(CHAT_CHANNEL);
-    const requests = api.gets().length;
+    expect(fake.joined).toEqual(new Set([own]));
+    act(() => fake.succeedSubscription(own));
+    await settle();
+    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
+    const reads = api.gets().length;
 
-    act(() => fake.emit(MESSAGE_SENT_EVENT, { room_id: 99, message_id: 50 }));
-    const other = api.postAs('bob', 'hi from bob');
-    act(() => fake.emit(MESSAGE_SENT_EVENT, { room_id: testRoom.id, message_id: other.id }));
-    await waitFor(() => expect(texts()).toEqual(['message 1', 'hi from bob']));
+    const second = api.postAs('bob', 'hi from bob');
+    act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, second)));
+    expect(texts()).toEqual(['message 1', 'hi from bob']);
+    api.postAs('bob', 'lost on the way');
+    const fourth = api.postAs('bob', 'after the lost one');
+    act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, fourth)));
+    await waitFor(() =>
+      expect(texts()).toEqual(['message 1', 'hi from bob', 'lost on the way', 'after the lost one']),
+    );
+    await settle();
     expect(
       api
         .gets()
-        .slice(requests)
+        .slice(reads)
+        .map((call) => call.params),
+    ).toEqual([{ after_id: 2, limit: 100 }]);
+
+    const fifth = api.postAs('bob', 'and on it goes');
+    act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, fifth)));
+    expect(texts().at(-1)).toBe('and on it goes');
+    await settle();
+    expect(api.gets()).toHaveLength(reads + 1);
+  });
+
+  it('reads nothing after its own send on the room channel: the send and its event are the same message', async () => {
+    const { api, fake } = renderRoom();
+    const own = roomChannel(testRoom.id);
+    await waitFor(() => expect(texts()).toEqual(['message 1']));
+    act(() => fake.succeedSubscription(own));
+    await settle();
+    const reads = api.gets().length;
+
+    await userEvent.type(screen.getByPlaceholderText('Message...'), 'mine{Enter}');
+    await waitFor(() => expect(articles().at(-1)).toHaveAttribute('data-status', 'sent'));
+    const sent = api.messages.at(-1) as Message;
+    act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, sent)));
+    const next = api.postAs('bob', 'right after yours');
+    act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, next)));
+    expect(texts()).toEqual(['message 1', 'mine', 'right after yours']);
+    await settle();
+    expect(api.gets()).toHaveLength(reads);
+  });
+
+  it("falls back to the shared channel when the room's is refused: a read per event of this room only", async () => {
+    const { api, fake } = renderRoom();
+    const own = roomChannel(testRoom.id);
+    await waitFor(() => expect(texts()).toEqual(['message 1']));
+    act(() => fake.failSubscription(own));
+    expect(fake.joined).toEqual(new Set([own, CHAT_CHANNEL]));
+    act(() => fake.succeedSubscription(CHAT_CHANNEL));
+    await settle();
+    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
+    const reads = api.gets().length;
+
+    act(() => fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: 99, message_id: 50 }));
+    const other = api.postAs('bob', 'hi from bob');
+    act(() => fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: testRoom.id, message_id: other.id }));
+    await waitFor(() => expect(texts()).toEqual(['message 1', 'hi from bob']));
+    await settle();
+    expect(
+      api
+        .gets()
+        .slice(reads)
         .map((call) => call.params),
     ).toEqual([{ after_id: 1, limit: 100 }]);
+
+    // pusher-js asks for the room channel again after a reconnect; granted, the shared one is left.
+    act(() => fake.succeedSubscription(own));
+    expect(fake.joined).toEqual(new Set([own]));
+    expect(fake.left).toContain(CHAT_CHANNEL);
   });
 
   it('catches up after a reconnect, and shows Reconnecting… while the socket is down', async () => {
@@ -233,6 +317,7 @@ describe('ChatRoom', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
     expect(api.calls.some((call) => call.url === 'chatrooms/7/leave')).toBe(true);
     unmount();
-    expect(fake.left).toContain(CHAT_CHANNEL);
+    expect(fake.left).toContain(roomChannel(testRoom.id));
+    expect(fake.joined).toEqual(new Set());
   });
 });

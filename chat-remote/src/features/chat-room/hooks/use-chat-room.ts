@@ -11,7 +11,10 @@ import { createMessageSync } from '../model/message-sync';
 import { useLiveMessages } from './use-live-messages';
 import { type OutboxActions, useOutbox } from './use-outbox';
 
-/** A joined room: its messages, kept complete by live events and catch-ups, and the means to send. */
+/**
+ * A joined room: its messages, kept complete by live events and catch-ups, and the means to send. On the
+ * room's own channel a message arrives with its event and costs no read; a read runs only to fill a gap.
+ */
 export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | null>) {
   const { http } = useServices();
   const [store] = useState(createChatStore);
@@ -27,9 +30,13 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
   const [catchUp] = useState(() => () => void sync.catchUp());
 
   useEffect(() => catchUp(), [catchUp]);
-  useLiveMessages(roomId, catchUp);
+  const source = useLiveMessages(roomId, { onDelivered: sync.receive, onStale: catchUp });
   // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).
-  const outbox: OutboxActions = useOutbox(roomId, store, catchUp);
+  // On the room's own channel the send's event brings it, and shows whether anything came before it.
+  const [afterSend] = useState(() => () => {
+    if (source.current !== 'room') catchUp();
+  });
+  const outbox: OutboxActions = useOutbox(roomId, store, afterSend);
 
   return { store, loadOlder: sync.loadOlder, retryLoad: catchUp, outbox };
 }

@@ -1,33 +1,87 @@
-import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, type MessageSentEvent, useServices } from '@chat/shared';
-import { useEffect } from 'react';
+import { type MessageSentEvent, type RoomMessageSentEvent, useServices } from '@chat/shared';
+// From the constants entry, which this remote bundles, not from the shell's shared copy of '@chat/shared':
+// `roomChannel` is newer than shells already deployed.
+import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, roomChannel } from '@chat/shared/constants';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
- * While the room is open, listens on the private 'chatroom' channel and calls `onChange` for each
- * MessageSent of this room, and each time the subscription succeeds: the first time, and again after
- * every reconnect, when events sent in between were never delivered. Also when the browser comes back
- * online, in case the socket survived a short outage but its frames did not. Leaves the channel on close.
+ * Where the room's events come from: its own channel, whose events carry the message, or the spec's shared
+ * 'chatroom', whose events carry ids, so each one costs a read. 'waiting' until one of them is subscribed.
  */
-export function useLiveMessages(roomId: number, onChange: () => void): void {
+export type LiveSource = 'waiting' | 'room' | 'shared';
+
+export interface LiveHandlers {
+  /** An event of the room's own channel. */
+  onDelivered: (event: RoomMessageSentEvent) => void;
+  /** Something may be missing: a subscription (re)started, the browser is back online, or an ids-only event. */
+  onStale: () => void;
+}
+
+/**
+ * While the room is open, listens on its own channel (`chatroom.{id}`, members only). A server that refuses it
+ * (a plain Laravel backend declares only the spec's 'chatroom'; or its authorisation failed) gets the spec's
+ * behaviour instead: the shared channel, and a read on each of this room's events. pusher-js asks for the room
+ * channel again on every reconnect; once granted, the shared channel is left. Each subscription that succeeds
+ * reads once, since events sent before it were never delivered; so does the browser coming back online, in
+ * case the socket survived a short outage but its frames did not. Leaves both channels on close.
+ */
+export function useLiveMessages(
+  roomId: number,
+  { onDelivered, onStale }: LiveHandlers,
+): RefObject<LiveSource> {
   const { echo } = useServices();
+  const source = useRef<LiveSource>('waiting');
   useEffect(() => {
     const client = echo();
-    const channel = client.private(CHAT_CHANNEL);
-    // Echo cannot unbind a `subscribed` callback, and a channel left and rejoined at once (StrictMode)
-    // is the same pusher channel: this flag keeps a closed view's callbacks silent.
+    const ownName = roomChannel(roomId);
+    // Echo cannot unbind `subscribed` and `error` callbacks, and a channel left and rejoined at once
+    // (StrictMode) is the same pusher channel: this flag keeps a closed view's callbacks silent.
     let open = true;
-    const onMessage = (event: MessageSentEvent) => {
-      if (open && event.room_id === roomId) onChange();
+    let shared: ReturnType<typeof client.private> | null = null;
+    source.current = 'waiting';
+
+    const onSharedEvent = (event: MessageSentEvent) => {
+      if (open && source.current === 'shared' && event.room_id === roomId) onStale();
     };
-    channel.listen(MESSAGE_SENT_EVENT, onMessage);
-    channel.subscribed(() => {
-      if (open) onChange();
-    });
-    window.addEventListener('online', onChange);
+    const listenShared = () => {
+      if (shared) return;
+      shared = client.private(CHAT_CHANNEL);
+      shared.listen(MESSAGE_SENT_EVENT, onSharedEvent).subscribed(() => {
+        if (open && source.current === 'shared') onStale();
+      });
+    };
+    const leaveShared = () => {
+      if (!shared) return;
+      shared.stopListening(MESSAGE_SENT_EVENT, onSharedEvent);
+      client.leave(CHAT_CHANNEL);
+      shared = null;
+    };
+
+    const onOwnEvent = (event: RoomMessageSentEvent) => {
+      if (open) onDelivered(event);
+    };
+    const own = client.private(ownName);
+    own
+      .listen(MESSAGE_SENT_EVENT, onOwnEvent)
+      .subscribed(() => {
+        if (!open) return;
+        source.current = 'room';
+        leaveShared();
+        onStale();
+      })
+      .error(() => {
+        if (!open) return;
+        source.current = 'shared';
+        listenShared();
+      });
+    window.addEventListener('online', onStale);
     return () => {
       open = false;
-      window.removeEventListener('online', onChange);
-      channel.stopListening(MESSAGE_SENT_EVENT, onMessage);
-      client.leave(CHAT_CHANNEL);
+      window.removeEventListener('online', onStale);
+      own.stopListening(MESSAGE_SENT_EVENT, onOwnEvent);
+      client.leave(ownName);
+      leaveShared();
     };
-  }, [echo, roomId, onChange]);
+  }, [echo, roomId, onDelivered, onStale]);
+  return source;
 }

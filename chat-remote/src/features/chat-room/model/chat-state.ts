@@ -1,4 +1,4 @@
-import type { Message } from '@chat/shared';
+import type { Message, RoomMessageSentEvent } from '@chat/shared';
 import { lastId, type MessageLog, mergeMessages } from './message-log';
 import type { Outgoing } from './outgoing';
 
@@ -6,9 +6,10 @@ import type { Outgoing } from './outgoing';
 export interface ChatState {
   messages: MessageLog;
   /**
-   * The newest id held with no gap before it: the `after_id` of the next catch-up. Only pages fetched in
-   * sequence move it, never a message that arrived on its own (a send's answer), or the messages between
-   * the two would never be fetched. Null until the first page has arrived.
+   * The newest id held with no gap before it: the `after_id` of the next catch-up. Pages fetched in sequence
+   * move it, and a room event whose `previous_id` is the cursor (nothing can be missing in between); never a
+   * message that arrived on its own (a send's answer), or the messages between the two would never be
+   * fetched. 0 in an empty room, null until the first page has arrived.
    */
   cursor: number | null;
   outbox: readonly Outgoing[];
@@ -53,6 +54,28 @@ export function newerReceived(state: ChatState, page: readonly Message[]): ChatS
 /** A page fetched with `before_id` = the oldest id held. */
 export function olderReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
   return { ...withMessages(state, page), hasOlder: page.length >= limit, loadingOlder: false };
+}
+
+/**
+ * A room event that brought its message: shown at once, and the cursor moves onto it when the message the
+ * room had before it is the cursor. Otherwise it waits, shown, for a read to fill what lies in between.
+ */
+export function deliveredReceived(state: ChatState, event: RoomMessageSentEvent): ChatState {
+  if (!event.message) return state;
+  const next = withMessages(state, [event.message]);
+  const follows = state.cursor !== null && (event.previous_id ?? 0) === state.cursor;
+  return follows ? { ...next, cursor: event.message.id } : next;
+}
+
+/**
+ * Whether a room event needs a read: it is newer than the cursor and either came without its message or
+ * follows a message this client does not hold (one it missed). Before the first page nothing is judged: the
+ * read that follows every subscription covers it.
+ */
+export function deliveryNeedsRead(state: ChatState, event: RoomMessageSentEvent): boolean {
+  const { cursor } = state;
+  if (cursor === null || event.message_id <= cursor) return false;
+  return event.message === null || (event.previous_id ?? 0) !== cursor;
 }
 
 /** The server's answer to a send: shown at once, while the catch-up fills any gap before it. */

@@ -1,5 +1,11 @@
-import type { Message, MessagesQuery } from '@chat/shared';
-import { latestReceived, newerReceived, olderReceived } from './chat-state';
+import type { Message, MessagesQuery, RoomMessageSentEvent } from '@chat/shared';
+import {
+  deliveredReceived,
+  deliveryNeedsRead,
+  latestReceived,
+  newerReceived,
+  olderReceived,
+} from './chat-state';
 import type { ChatStore } from './chat-store';
 
 export interface MessageSyncOptions {
@@ -24,6 +30,11 @@ export interface MessageSync {
    * single further run, so a burst of events costs one request and none is missed.
    */
   catchUp(): Promise<void>;
+  /**
+   * Applies an event of the room's own channel: its message shows at once, without a read, and a catch-up
+   * runs only when the event shows a gap (see `deliveryNeedsRead`).
+   */
+  receive(event: RoomMessageSentEvent): void;
   /** Loads the page before the oldest message held, once at a time. */
   loadOlder(): Promise<void>;
 }
@@ -78,14 +89,21 @@ export function createMessageSync({
     }
   }
 
-  return {
-    catchUp() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run();
+  function catchUp(): Promise<void> {
+    if (running) {
+      again = true;
       return running;
+    }
+    running = run();
+    return running;
+  }
+
+  return {
+    catchUp,
+    receive(event) {
+      const gap = deliveryNeedsRead(store.getState(), event);
+      store.setState((state) => deliveredReceived(state, event));
+      if (gap) void catchUp();
     },
     loadOlder() {
       const { messages, hasOlder } = store.getState();
