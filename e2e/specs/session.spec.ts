@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_COOKIE, routes } from '@chat/shared/constants';
 import type { Page } from '@playwright/test';
-import { APP_URL } from '../support/api';
+import { API_URL, APP_URL, loginToken } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -60,6 +60,28 @@ test.describe('session', () => {
       await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
       await expectSettledOn(page, addresses, routes.login);
       // One document of the login screen: the session left for it once, and nothing reloaded it.
+      expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.home, routes.login]);
+      expect(await accessCookie(page)).toBeUndefined();
+      page.removeAllListeners('framenavigated');
+      page.removeAllListeners('request');
+    });
+  });
+
+  test('an expired token on reload lands on /auth/login, once, with the cookie gone', async ({
+    page,
+    request,
+    user,
+  }) => {
+    test.setTimeout(REPEAT * 10_000);
+    await repeat(async () => {
+      const token = await loginToken(request, user);
+      const expired = await request.post(`${API_URL}testing/tokens/expire`, { data: { token } });
+      expect(expired.status()).toBe(204);
+      await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: APP_URL }]);
+      const addresses = addressesOf(page);
+      await page.goto(routes.home);
+      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+      await expectSettledOn(page, addresses, routes.login);
       expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.home, routes.login]);
       expect(await accessCookie(page)).toBeUndefined();
       page.removeAllListeners('framenavigated');

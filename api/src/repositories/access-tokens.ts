@@ -88,3 +88,10 @@ export async function touchAccessToken(db: Db, id: number): Promise<void> {
 export async function deleteAccessToken(db: Db, id: number): Promise<void> {
   await db.deleteFrom('personal_access_tokens').where('id', '=', id).execute();
 }
+
+/** Test endpoints only: the token's lifetime runs out now, as it would after AUTH_TOKEN_LIFETIME_MINUTES. */
+export async function expireAccessToken(db: Db, id: number): Promise<boolean> {
+  const result = await sql`
+    UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = ${id}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}

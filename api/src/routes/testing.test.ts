@@ -139,3 +139,23 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
     }
   });
 });
+
+describe('POST /api/testing/tokens/expire', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('ends a token now: the next request with it answers 401, other tokens live on', async () => {
+    t = await createTestApp({ env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+    const { token: doomed } = await t.signIn();
+    const { token: other } = await t.signIn();
+    const expire = (token: string) =>
+      t?.app.inject({ method: 'POST', url: '/api/testing/tokens/expire', payload: { token } });
+    expect((await expire(doomed))?.statusCode).toBe(204);
+    const me = (token: string) =>
+      t?.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(doomed))?.statusCode).toBe(401);
+    expect((await me(other))?.statusCode).toBe(200);
+    expect((await expire('999999|nothing'))?.statusCode).toBe(404);
+    expect((await expire('not a token'))?.statusCode).toBe(422);
+  });
+});

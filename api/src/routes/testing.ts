@@ -6,6 +6,7 @@ import { MAX_ID } from '../db/schema';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { publishMessageSent } from '../realtime/message-sent';
+import { expireAccessToken } from '../repositories/access-tokens';
 import { seedMessages } from '../repositories/messages';
 import { findUserById, findUserCredentials, insertUser } from '../repositories/users';
 import { NOT_A_MEMBER } from './messages';
@@ -93,6 +94,25 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .code(201)
         .send({ count: outcome.count, first_id: outcome.firstId, last_id: outcome.lastId });
+    },
+  );
+
+  /**
+   * Ends a token's life now, as its lifetime would: for the flows of a session that expires. A token that
+   * has not been used yet is in no process's cache, so the next request with it answers 401.
+   */
+  app.post(
+    '/testing/tokens/expire',
+    {
+      schema: {
+        body: Type.Object({ token: Type.String({ pattern: '^[0-9]{1,15}\\|', maxLength: 200 }) }),
+        response: { 204: Type.Null(), ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const id = Number.parseInt(request.body.token, 10);
+      if (!(await expireAccessToken(app.db, id))) throw notFound();
+      return reply.code(204).send();
     },
   );
 
