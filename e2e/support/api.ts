@@ -21,17 +21,26 @@ async function expectOk<T>(response: Awaited<ReturnType<APIRequestContext['post'
   return (await response.json()) as T;
 }
 
-/** A fresh user with a unique name (needs the API's ENABLE_TEST_ENDPOINTS=true). */
-export async function createUser(request: APIRequestContext, prefix = 'user'): Promise<Credentials> {
+/**
+ * A fresh user with a unique name (needs the API's ENABLE_TEST_ENDPOINTS=true). Like every helper here, on
+ * the run's API unless `api` names another (a spec's own deployment).
+ */
+export async function createUser(
+  request: APIRequestContext,
+  prefix = 'user',
+  api = API_URL,
+): Promise<Credentials> {
   const credentials = { username: `${prefix}-${randomUUID().slice(0, 8)}`, password: 'password' };
-  await expectOk(await request.post(`${API_URL}testing/users`, { data: credentials }));
+  await expectOk(await request.post(`${api}testing/users`, { data: credentials }));
   return credentials;
 }
 
-export async function loginToken(request: APIRequestContext, credentials: Credentials): Promise<string> {
-  const body = await expectOk<LoginResponse>(
-    await request.post(`${API_URL}auth/login`, { data: credentials }),
-  );
+export async function loginToken(
+  request: APIRequestContext,
+  credentials: Credentials,
+  api = API_URL,
+): Promise<string> {
+  const body = await expectOk<LoginResponse>(await request.post(`${api}auth/login`, { data: credentials }));
   return body.token;
 }
 
@@ -39,6 +48,7 @@ export async function createRoom(
   request: APIRequestContext,
   token: string,
   room: Partial<{ name: string; description: string; max_members: number }> = {},
+  api = API_URL,
 ): Promise<Room> {
   const data = {
     name: `Room ${randomUUID().slice(0, 8)}`,
@@ -46,12 +56,17 @@ export async function createRoom(
     max_members: 100,
     ...room,
   };
-  return expectOk<Room>(await request.post(`${API_URL}chatrooms`, { data, headers: bearer(token) }));
+  return expectOk<Room>(await request.post(`${api}chatrooms`, { data, headers: bearer(token) }));
 }
 
-export async function joinRoom(request: APIRequestContext, token: string, roomId: number): Promise<void> {
+export async function joinRoom(
+  request: APIRequestContext,
+  token: string,
+  roomId: number,
+  api = API_URL,
+): Promise<void> {
   await expectOk(
-    await request.post(`${API_URL}chatrooms/${roomId}/join`, { data: { roomId }, headers: bearer(token) }),
+    await request.post(`${api}chatrooms/${roomId}/join`, { data: { roomId }, headers: bearer(token) }),
   );
 }
 
@@ -66,8 +81,9 @@ export async function postMessage(
   token: string,
   roomId: number,
   content: string,
+  api = API_URL,
 ): Promise<Message> {
-  const response = await request.post(`${API_URL}chatrooms/${roomId}/messages`, {
+  const response = await request.post(`${api}chatrooms/${roomId}/messages`, {
     data: { content },
     headers: bearer(token),
   });
@@ -81,8 +97,9 @@ export async function messagesOf(
   request: APIRequestContext,
   token: string,
   roomId: number,
+  api = API_URL,
 ): Promise<Message[]> {
-  const response = await request.get(`${API_URL}chatrooms/${roomId}/messages?limit=100`, {
+  const response = await request.get(`${api}chatrooms/${roomId}/messages?limit=100`, {
     headers: bearer(token),
   });
   if (!response.ok()) throw new Error(`GET messages answered ${response.status()}`);

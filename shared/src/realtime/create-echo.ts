@@ -4,18 +4,21 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { BROADCAST_AUTH_PATH } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
 import type { BroadcastAuthResponse } from '../schemas/errors';
+import { keepReconnecting } from './keep-reconnecting';
 
 export type EchoClient = Echo<'reverb'>;
 
 /**
  * The one Echo client. Created on first use, so a signed-out visitor never opens a socket.
  * Channel authorization goes through the one HTTP client, so it carries the Bearer token and CSRF handling.
+ * A lost connection is tried again within a second or so of the server being back (`keepReconnecting`).
  */
 export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () => EchoClient {
   let echo: EchoClient | undefined;
   const authUrl = new URL(BROADCAST_AUTH_PATH, config.apiUrl).href;
   return () => {
-    echo ??= new Echo({
+    if (echo) return echo;
+    echo = new Echo({
       broadcaster: 'reverb',
       Pusher,
       key: config.websocket.key,
@@ -38,6 +41,7 @@ export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () =
         },
       }),
     });
+    keepReconnecting(echo.connector.pusher.connection);
     return echo;
   };
 }

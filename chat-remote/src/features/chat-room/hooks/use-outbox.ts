@@ -1,9 +1,11 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useServices, useSession } from '@chat/shared';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type SendJob, useSendMessage } from '../api/send-message';
 import { sendFailure } from '../lib/send-failure';
 import { discarded, progressed, queued, retried, sendFailed, sentReceived } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
-import { newOutgoing } from '../model/outgoing';
+import { browserStorage, createOutboxStorage, outboxKey } from '../model/outbox-storage';
+import { isResendable, newOutgoing, type Outgoing } from '../model/outgoing';
 
 export interface OutboxActions {
   sendText(content: string): void;
@@ -15,8 +17,16 @@ export interface OutboxActions {
   cancel(clientMsgId: string): void;
 }
 
-/** Optimistic, idempotent sending: every message shows at once as pending, then as sent or failed. */
+/**
+ * Optimistic, idempotent sending: every message shows at once as pending, then as sent or failed. A message
+ * that failed for want of a connection is sent again by itself when the connection comes back (the websocket
+ * reconnects, or the browser is back online), and unsent text outlives a reload (`outbox-storage`). Every
+ * attempt carries the message's one client_msg_id, so the server stores it once however many are made; and a
+ * message is sent again only from 'failed', so an automatic resend and a click on Retry never overlap.
+ */
 export function useOutbox(roomId: number, store: ChatStore, afterSend: () => void): OutboxActions {
+  const { echo } = useServices();
+  const userId = useSession((state) => state.user?.id ?? null);
   const controllers = useRef(new Map<string, AbortController>());
   const mutation = useSendMessage(roomId, {
     onSent: (message, job) => {
@@ -51,6 +61,44 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
     [mutate, store],
   );
 
+  const resend = useCallback(
+    (entry: Outgoing) => {
+      store.setState((state) => retried(state, entry.clientMsgId));
+      dispatch(entry);
+    },
+    [dispatch, store],
+  );
+
+  useEffect(() => {
+    if (userId === null) return;
+    const storage = createOutboxStorage(outboxKey(userId, roomId), browserStorage());
+    // Run twice under StrictMode: what the first run restored is in the outbox by the second, and skipped.
+    const present = new Set(store.getState().outbox.map((entry) => entry.clientMsgId));
+    for (const entry of storage.load()) {
+      if (present.has(entry.clientMsgId)) continue;
+      store.setState((state) => queued(state, entry));
+      dispatch(entry);
+    }
+    storage.save(store.getState().outbox);
+    return store.subscribe((state, previous) => {
+      if (state.outbox !== previous.outbox) storage.save(state.outbox);
+    });
+  }, [userId, roomId, store, dispatch]);
+
+  useEffect(() => {
+    const resendFailed = () => {
+      for (const entry of store.getState().outbox) if (isResendable(entry)) resend(entry);
+    };
+    const stopWatching = echo().connector.onConnectionChange((status) => {
+      if (status === 'connected') resendFailed();
+    });
+    window.addEventListener('online', resendFailed);
+    return () => {
+      stopWatching();
+      window.removeEventListener('online', resendFailed);
+    };
+  }, [echo, store, resend]);
+
   return useMemo(() => {
     const enqueue = (draft: { content: string; file: File | null }) => {
       const entry = newOutgoing(draft);
@@ -62,12 +110,10 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
       sendImage: (file) => enqueue({ content: '', file }),
       retry: (clientMsgId) => {
         const entry = store.getState().outbox.find((candidate) => candidate.clientMsgId === clientMsgId);
-        if (entry?.status !== 'failed') return;
-        store.setState((state) => retried(state, clientMsgId));
-        dispatch(entry);
+        if (entry?.status === 'failed') resend(entry);
       },
       discard: (clientMsgId) => store.setState((state) => discarded(state, clientMsgId)),
       cancel: (clientMsgId) => controllers.current.get(clientMsgId)?.abort(),
     };
-  }, [dispatch, store]);
+  }, [dispatch, resend, store]);
 }

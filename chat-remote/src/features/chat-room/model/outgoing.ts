@@ -34,3 +34,8 @@ export function newOutgoing(
 export function isOutgoing(row: object): row is Outgoing {
   return 'clientMsgId' in row;
 }
+
+/** Sent again by itself when the connection comes back: failed for a reason that sending again can cure. */
+export function isResendable(entry: Outgoing): boolean {
+  return entry.status === 'failed' && entry.retryable;
+}
