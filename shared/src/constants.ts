@@ -8,6 +8,11 @@ export const CHAT_CHANNEL = 'chatroom';
 /** A room's own channel, members only (`Echo.private(roomChannel(id))`): its MessageSent carries the message. */
 export const roomChannel = (roomId: number) => `${CHAT_CHANNEL}.${roomId}`;
 export const MESSAGE_SENT_EVENT = 'MessageSent';
+/** On a room's channel and on 'chatroom': `{room_id, message_id}` of a message its author deleted. */
+export const MESSAGE_DELETED_EVENT = 'MessageDeleted';
+/** On 'chatroom': `{room}` (a RoomSummary) when a room is created, and when its member count changes. */
+export const ROOM_CREATED_EVENT = 'RoomCreated';
+export const ROOM_UPDATED_EVENT = 'RoomUpdated';
 
 export const routes = {
   home: '/',
@@ -27,3 +32,6 @@ export const timings = {
 } as const;
 
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
+
+/** Everything the app keeps in the browser's localStorage lives under this prefix; signing out clears it. */
+export const LOCAL_STORAGE_PREFIX = 'chat.';

@@ -25,8 +25,13 @@ describe('the session store, the one owner of the token', () => {
     const store = createSessionStore({ onEnded: () => left++ });
     store.getState().setUser({ id: 1, username: 'demo', image: null });
 
+    localStorage.setItem('chat.outbox.1.2', '[]');
+    localStorage.setItem('another-app', 'kept');
     store.getState().signOut();
     store.getState().signOut();
+
+    expect(localStorage.getItem('chat.outbox.1.2')).toBeNull();
+    expect(localStorage.getItem('another-app')).toBe('kept');
 
     expect(Cookies.get('access-token')).toBeUndefined();
     expect(store.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false, ended: true });

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ACCESS_TOKEN_COOKIE, routes } from '../constants';
+import { ACCESS_TOKEN_COOKIE, LOCAL_STORAGE_PREFIX, routes } from '../constants';
 import type { User } from '../schemas/user';
 
 /**
@@ -34,6 +34,17 @@ export interface SessionStoreOptions {
   onEnded?: () => void;
 }
 
+/** What the ended session kept in this browser (unsent messages) is not the next user's to see. */
+function forgetLocalData(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(LOCAL_STORAGE_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage that cannot be read holds nothing of ours.
+  }
+}
+
 const leaveForLogin = () => window.location.replace(routes.login);
 
 export function createSessionStore({ onEnded = leaveForLogin }: SessionStoreOptions = {}): SessionStore {
@@ -57,6 +68,7 @@ export function createSessionStore({ onEnded = leaveForLogin }: SessionStoreOpti
       // A visitor who never had a session has nothing to end (the guard already shows them the login).
       if (ended || token === null) return;
       set({ token: null, user: null, isAuthenticated: false, ended: true });
+      forgetLocalData();
       onEnded();
     },
   }));

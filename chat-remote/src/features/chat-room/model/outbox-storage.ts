@@ -1,3 +1,4 @@
+import { LOCAL_STORAGE_PREFIX } from '@chat/shared/constants';
 import { newOutgoing, type Outgoing } from './outgoing';
 
 /**
@@ -19,7 +20,8 @@ export interface OutboxStorage {
 }
 
 /** One user's unsent messages in one room (localStorage is per origin: per deployment of the shell). */
-export const outboxKey = (userId: number, roomId: number) => `chat.outbox.${userId}.${roomId}`;
+export const outboxKey = (userId: number, roomId: number) =>
+  `${LOCAL_STORAGE_PREFIX}outbox.${userId}.${roomId}`;
 
 function isSaved(value: unknown): value is SavedOutgoing {
   if (typeof value !== 'object' || value === null) return false;
