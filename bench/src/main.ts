@@ -1,16 +1,19 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
-// `--only a,b`: a subset, by name (build, first-load, cold-load, api, websocket, send-to-visible, big-room),
-// written to bench/results/partial.json.
+// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, api, api-scale, websocket,
+// websocket-soketi, send-to-visible, big-room), written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
+import { apiScale } from './benchmarks/api-scale';
 import type { Benchmark } from './benchmarks/benchmark';
 import { bigRoom } from './benchmarks/big-room';
 import { build } from './benchmarks/build';
 import { coldLoadBenchmark } from './benchmarks/cold-load';
 import { firstLoadJs } from './benchmarks/first-load-js';
+import { lighthouseBenchmark } from './benchmarks/lighthouse';
 import { sendToVisible } from './benchmarks/send-to-visible';
 import { wsFanout } from './benchmarks/ws-fanout';
+import { wsFanoutSoketi } from './benchmarks/ws-fanout-soketi';
 import { BenchContext } from './lib/context';
 import { stopAllOnExit } from './lib/processes';
 import { type BenchmarkResult, renderTable, writeResults } from './lib/report';
@@ -20,8 +23,11 @@ const benchmarks: Benchmark[] = [
   build,
   firstLoadJs,
   coldLoadBenchmark,
+  lighthouseBenchmark,
   apiHttp,
+  apiScale,
   wsFanout,
+  wsFanoutSoketi,
   sendToVisible,
   bigRoom,
 ];
@@ -72,6 +78,7 @@ const file = await writeResults(resultFile, results, {
   failed: failures,
 });
 console.log(renderTable(Object.values(results).flatMap((result) => result.rows)));
+for (const { table } of Object.values(results)) if (table) console.log(`\n${table}`);
 console.log(
   `\nfirstLoadJsRatio (federated ÷ monolith, gzip, on /): ${typeof firstLoad === 'number' ? firstLoad.toFixed(3) : 'n/a'}`,
 );

@@ -61,6 +61,8 @@ test.describe('joining and leaving', () => {
     request,
   }) => {
     const room = await othersRoom(request, 2);
+    // A list that has not heard yet (the live list would disable Join once RoomUpdated arrives): no socket.
+    await page.routeWebSocket(/\/app\//, () => {});
     await page.goto('/');
     const join = rowOf(page, room).getByRole('button', { name: 'Join' });
     await expect(join).toBeEnabled();

@@ -33,16 +33,18 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
 
 /**
  * Serves one production build on its own port, as its team would deploy it, so a test can stop
- * and restart that one app while the rest of the stack keeps running.
+ * and restart that one app while the rest of the stack keeps running. `tree` is the source tree whose
+ * static server serves it: this checkout, or a kept release's (e2e/support/releases.ts).
  */
 export async function serveApp(
   name: AppName,
   port: number,
   env: Record<string, string> = {},
+  tree = repoRoot,
 ): Promise<AppServer> {
   // One process, no tsx wrapper: a signal reaches the server itself and nothing is left orphaned.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-app.ts', name], {
-    cwd: repoRoot,
+    cwd: tree,
     env: { ...process.env, ...env, [portVariables[name]]: String(port) },
     stdio: 'ignore',
   });

@@ -87,3 +87,16 @@ export function apiEnv(stack: Stack, dataDir: string): Record<string, string> {
     FRONTEND_ORIGINS: frontEndOrigins(stack),
   };
 }
+
+/**
+ * The scaled topology's run (scale.config.ts, `support/scale.ts` for the ports behind the balancers): `api` and
+ * `websocket` are its balancers. Not 6000: browsers and fetch refuse that port (X11).
+ */
+export const scaleStack: Stack = {
+  shell: 6001,
+  'auth-remote': 6002,
+  'rooms-remote': 6003,
+  'chat-remote': 6004,
+  api: 6010,
+  websocket: 6020,
+};

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, mergeRsbuildConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginAssetsRetry } from '@rsbuild/plugin-assets-retry';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
@@ -10,6 +10,28 @@ import { federationContractPlugin } from './federation-contract';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
 import { precompressedAssets } from './precompressed-assets';
 import { sharedDependencies } from './shared-dependencies';
+
+/**
+ * assets-retry's runtime is a script of its own in the head, which held the first paint for a round trip.
+ * Deferred, it still runs before the entry (deferred scripts run in order, and a failed one reports its
+ * error only when its turn comes), so the entry's retry is kept.
+ */
+const deferAssetsRetry: RsbuildPlugin = {
+  name: 'chat:defer-assets-retry',
+  setup(api) {
+    api.modifyHTMLTags({
+      order: 'post',
+      handler: ({ headTags, bodyTags }) => ({
+        headTags: headTags.map((tag) =>
+          tag.attrs?.['data-rsbuild-assets-retry'] === 'external'
+            ? { ...tag, attrs: { ...tag.attrs, defer: true } }
+            : tag,
+        ),
+        bodyTags,
+      }),
+    });
+  },
+};
 
 export interface AppBuildOptions {
   /** Federation container name; the shell registers remotes under these names. */
@@ -58,6 +80,7 @@ export function createAppConfig({
           },
         }),
       federation && federationContractPlugin(name),
+      deferAssetsRetry,
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },
@@ -67,8 +90,12 @@ export function createAppConfig({
       favicon: fileURLToPath(new URL('./assets/favicon.svg', import.meta.url)),
       // The static server swaps in a fresh nonce per page (scripts/serve-app.ts); antd's styles carry it.
       meta: { [CSP_NONCE_META]: CSP_NONCE_PLACEHOLDER },
-      // Rsbuild's own template with the document's language, which screen readers need to pick a voice.
+      // The document's language (screen readers pick a voice by it), and an app shell the page paints by
+      // itself before any script has arrived (seconds on a phone): the signed-in screens' header
+      // (shell/src/features/home/app-header.tsx) and a neutral card, in shared/src/theme's colours. React
+      // replaces it on its first render. Its style element is the one inline style the CSP admits, by nonce.
       template: fileURLToPath(new URL('./assets/index.html', import.meta.url)),
+      templateParameters: { cspNonce: CSP_NONCE_PLACEHOLDER },
     },
     // Remotes resolve their chunks from wherever their manifest was fetched, so no URL of theirs is baked in.
     output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: true },

@@ -2,7 +2,6 @@ import {
   AppProviders,
   type AppServices,
   createAppServices,
-  loadRuntimeConfig,
   meQueryOptions,
   mountApp,
   routes,
@@ -11,12 +10,14 @@ import {
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { runtimeConfig } from './app/early-start';
 import { preloadRoute } from './app/preload-route';
 import { createAppRouter } from './app/router';
 import { registerRemotes } from './federation/remotes';
 
 async function start(root: HTMLElement) {
-  const config = await loadRuntimeConfig();
+  // Fetched by the entry before the shared packages arrived (./app/early-start).
+  const config = await runtimeConfig;
   registerRemotes(config);
   const router = createAppRouter();
   const services: AppServices = createAppServices(config, {

@@ -1,1 +1,4 @@
+import { preloadLandingScreen } from './app/early-start';
+
+preloadLandingScreen();
 import('./bootstrap');

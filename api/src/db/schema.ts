@@ -41,6 +41,8 @@ export interface RoomMembersTable {
   room_id: number;
   user_id: number;
   joined_at: CreatedAt;
+  /** The newest message this member has seen (null: none); only ever moved forward. */
+  last_read_message_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MessagesTable {

@@ -10,3 +10,8 @@ export function errorResponses<const Codes extends readonly number[]>(...codes: 
 }
 
 export const RoomParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+
+export const MessageParamsSchema = Type.Object({
+  id: RoomParamsSchema.properties.id,
+  messageId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+});

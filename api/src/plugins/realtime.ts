@@ -4,6 +4,7 @@ import { roomOfChannel } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
 import { RealtimeServer } from '../realtime/realtime-server';
+import { isRoomChannel as isGrantedChannel, linkedRoomChannels } from '../realtime/room-presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +33,10 @@ export default fp<{ publisher?: Publisher }>(
           frameBurst: broadcast.serverLimits.frameBurst,
         },
         clientAddress: clientAddressResolver(trustProxy),
-        // A room's channel carries its messages: a member who leaves is taken off it (see routes/chatrooms).
-        grantedChannels: isRoomChannel,
+        // A room's channels carry its messages, who is in it and who is typing: a member who leaves is taken
+        // off both (see routes/chatrooms).
+        grantedChannels: isGrantedChannel,
+        linkedChannels: linkedRoomChannels,
         onError: (error) => app.log.warn({ err: error }, 'realtime server error'),
       });
       realtime = server;

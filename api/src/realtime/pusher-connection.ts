@@ -1,4 +1,6 @@
 import type { WebSocket } from 'ws';
+import { clientEventRefusal } from './client-events';
+import { type PresenceMember, parseMember } from './presence-roster';
 import { TokenBucket } from './token-bucket';
 
 /** Pusher protocol error codes we send (https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol). */
@@ -22,23 +24,43 @@ export interface ConnectionLimits {
   maxChannels: number;
   framesPerSecond: number;
   frameBurst: number;
+  /** Client events (`client-*`) a socket may send per second, Pusher's 10 by default; no burst beyond it. */
+  clientEventsPerSecond: number;
 }
 
 export interface ChannelRegistry {
-  subscribe(connection: PusherConnection, channel: string): void;
+  /** Answers `subscription_succeeded`'s data: `{}`, or on a presence channel who is on it. */
+  subscribe(connection: PusherConnection, channel: string, member?: PresenceMember): unknown;
   unsubscribe(connection: PusherConnection, channel: string): void;
-  authorize(socketId: string, channel: string, auth: unknown): boolean;
+  authorize(socketId: string, channel: string, auth: unknown, channelData?: string): boolean;
+  /** Passes a client event on to the channel's other subscribers, never back to its sender. */
+  relay(connection: PusherConnection, channel: string, event: string, data: unknown): void;
+}
+
+interface SubscribeData {
+  channel?: unknown;
+  auth?: unknown;
+  channel_data?: unknown;
 }
 
 /** Pusher's channel name rule: at most 164 of these characters. */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
-/** Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. */
-export function encodeEvent(event: string, data: unknown, channel?: string): Buffer {
+/**
+ * Event data travels as a JSON string inside the frame, as Pusher and Reverb send it. A client event on a
+ * presence channel also names its sender's `user_id`, as Pusher does, which pusher-js hands to listeners.
+ */
+export function encodeEvent(
+  event: string,
+  data: unknown,
+  channel?: string,
+  userId?: string | number,
+): Buffer {
   const frame = {
     event,
     ...(channel === undefined ? {} : { channel }),
-    data: typeof data === 'string' ? data : JSON.stringify(data),
+    data: typeof data === 'string' ? data : JSON.stringify(data ?? null),
+    ...(userId === undefined ? {} : { user_id: userId }),
   };
   return Buffer.from(JSON.stringify(frame));
 }
@@ -49,6 +71,7 @@ export class PusherConnection {
   lastSeen = Date.now();
   pingSentAt: number | null = null;
   readonly #frames: TokenBucket;
+  readonly #clientEvents: TokenBucket;
   #rateLimitNoticeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -58,6 +81,7 @@ export class PusherConnection {
     private readonly limits: ConnectionLimits,
   ) {
     this.#frames = new TokenBucket(limits.framesPerSecond, limits.frameBurst);
+    this.#clientEvents = new TokenBucket(limits.clientEventsPerSecond, limits.clientEventsPerSecond);
   }
 
   /**
@@ -66,12 +90,16 @@ export class PusherConnection {
    */
   admit(): boolean {
     if (this.#frames.take()) return true;
+    this.#rateLimited();
+    return false;
+  }
+
+  #rateLimited(): void {
     const now = Date.now();
     if (now - this.#rateLimitNoticeAt >= 1000) {
       this.#rateLimitNoticeAt = now;
       this.error(PusherErrorCode.rateLimited, 'Client event rejected due to rate limit');
     }
-    return false;
   }
 
   send(event: string, data: unknown, channel?: string): void {
@@ -102,10 +130,14 @@ export class PusherConnection {
   handle(raw: string): void {
     this.lastSeen = Date.now();
     this.pingSentAt = null;
-    let frame: { event?: unknown; data?: unknown; channel?: unknown };
+    let frame: { event?: unknown; data?: unknown; channel?: unknown } | null;
     try {
       frame = JSON.parse(raw);
     } catch {
+      this.error(null, 'Invalid message format');
+      return;
+    }
+    if (typeof frame !== 'object' || frame === null) {
       this.error(null, 'Invalid message format');
       return;
     }
@@ -117,7 +149,7 @@ export class PusherConnection {
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
-        this.#subscribe(data as { channel?: unknown; auth?: unknown });
+        this.#subscribe(data as SubscribeData | undefined);
         return;
       case 'pusher:unsubscribe': {
         const channel = (data as { channel?: unknown } | undefined)?.channel;
@@ -125,19 +157,31 @@ export class PusherConnection {
         return;
       }
       default:
-        // Client events (client-*) would let any subscriber talk to every other; this app has no use for them.
-        this.error(null, 'Client events are not enabled');
+        if (typeof frame.event === 'string' && frame.event.startsWith('client-')) {
+          this.#clientEvent(frame.event, frame.channel, frame.data);
+        } else {
+          this.error(null, 'Unknown event');
+        }
     }
   }
 
-  #subscribe(data: { channel?: unknown; auth?: unknown } | undefined): void {
+  #clientEvent(event: string, channel: unknown, data: unknown): void {
+    const refusal = clientEventRefusal(event, channel, this.channels);
+    if (refusal) {
+      this.error(...refusal);
+      return;
+    }
+    if (!this.#clientEvents.take()) {
+      this.#rateLimited();
+      return;
+    }
+    this.registry.relay(this, channel as string, event, data);
+  }
+
+  #subscribe(data: SubscribeData | undefined): void {
     const channel = data?.channel;
     if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) {
       this.error(null, 'Invalid channel name');
-      return;
-    }
-    if (channel.startsWith('presence-')) {
-      this.error(null, 'Presence channels are not supported');
       return;
     }
     // Every name subscribed is kept in memory until the socket closes.
@@ -148,12 +192,37 @@ export class PusherConnection {
       );
       return;
     }
+    if (channel.startsWith('presence-')) {
+      this.#subscribePresence(channel, data as SubscribeData);
+      return;
+    }
     if (channel.startsWith('private-') && !this.registry.authorize(this.socketId, channel, data?.auth)) {
       this.error(PusherErrorCode.connectionUnauthorized, 'Connection is unauthorized');
       return;
     }
-    this.registry.subscribe(this, channel);
-    this.send('pusher_internal:subscription_succeeded', {}, channel);
+    this.send('pusher_internal:subscription_succeeded', this.registry.subscribe(this, channel), channel);
+  }
+
+  /** The member comes from `channel_data`, which the signature covers: a client cannot pass as someone else. */
+  #subscribePresence(channel: string, data: SubscribeData): void {
+    const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
+    if (
+      channelData === undefined ||
+      !this.registry.authorize(this.socketId, channel, data.auth, channelData)
+    ) {
+      this.error(PusherErrorCode.connectionUnauthorized, 'Connection is unauthorized');
+      return;
+    }
+    const member = parseMember(channelData);
+    if (!member) {
+      this.error(null, 'Invalid channel_data');
+      return;
+    }
+    this.send(
+      'pusher_internal:subscription_succeeded',
+      this.registry.subscribe(this, channel, member),
+      channel,
+    );
   }
 }
 

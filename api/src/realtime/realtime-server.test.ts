@@ -96,13 +96,21 @@ describe('embedded Pusher protocol 7 server', () => {
     client.socket.close();
   });
 
-  it('refuses client events and presence channels with pusher:error', async () => {
+  it('answers an event it does not know with pusher:error, and survives frames that are not objects', async () => {
     const client = openClient(port);
     await client.next('pusher:connection_established');
-    client.send('client-typing', { channel: 'private-chatroom' });
-    expect(JSON.parse((await client.next('pusher:error')).data).message).toBe(
-      'Client events are not enabled',
+    client.send('pusher:signin', {});
+    expect(JSON.parse((await client.next('pusher:error')).data)).toEqual({
+      code: null,
+      message: 'Unknown event',
+    });
+    for (const frame of ['null', '42', '"text"']) client.socket.send(frame);
+    await waitFor(
+      () => client.frames.filter((f) => JSON.parse(f.data).message === 'Invalid message format').length === 3,
+      'three refusals',
     );
+    client.send('pusher:ping', {});
+    await client.next('pusher:pong');
     client.socket.close();
   });
 

@@ -7,6 +7,7 @@ import { ChannelGrants } from './channel-grants';
 import { ConnectionsPerAddress } from './connections-per-address';
 import { handleEventsApi } from './events-api';
 import { handshakeRefusal } from './handshake';
+import { type PresenceMember, PresenceRoster } from './presence-roster';
 import {
   type ChannelRegistry,
   type ConnectionLimits,
@@ -34,6 +35,8 @@ export interface RealtimeServerOptions {
   clientAddress?: (req: IncomingMessage) => string;
   /** Channels a socket joins only with a grant the API recorded when it signed it (`grant`), so `revoke` works. */
   grantedChannels?: (channel: string) => boolean;
+  /** Channels whose grants end with this one's, e.g. a room's presence channel with its private one. */
+  linkedChannels?: (channel: string) => string[];
   onError?: (error: unknown) => void;
 }
 
@@ -49,6 +52,7 @@ export class RealtimeServer implements ChannelRegistry {
   readonly #perAddress: ConnectionsPerAddress;
   readonly #connectionLimits: ConnectionLimits;
   readonly #grants: ChannelGrants;
+  readonly #presence = new PresenceRoster();
   readonly #activityTimeout: number;
   readonly #pongTimeout: number;
   #sweeper: NodeJS.Timeout | undefined;
@@ -62,6 +66,7 @@ export class RealtimeServer implements ChannelRegistry {
       maxChannels: 100,
       framesPerSecond: 10,
       frameBurst: 150,
+      clientEventsPerSecond: 10,
       ...options.connectionLimits,
     };
     this.#grants = new ChannelGrants(options.grantedChannels ?? (() => false));
@@ -107,9 +112,10 @@ export class RealtimeServer implements ChannelRegistry {
     return sent;
   }
 
-  authorize(socketId: string, channel: string, auth: unknown): boolean {
+  authorize(socketId: string, channel: string, auth: unknown, channelData?: string): boolean {
     return (
-      verifyChannelAuth(this.options.app, socketId, channel, auth) && this.#grants.admits(socketId, channel)
+      verifyChannelAuth(this.options.app, socketId, channel, auth, channelData) &&
+      this.#grants.admits(socketId, channel)
     );
   }
 
@@ -123,17 +129,30 @@ export class RealtimeServer implements ChannelRegistry {
    * The Pusher protocol has no message telling a client so: it simply receives nothing more there.
    */
   revoke(channel: string, userId: number): void {
-    const revoked = new Set(this.#grants.revoke(channel, userId));
-    for (const connection of [...(this.#channels.get(channel) ?? [])]) {
-      if (revoked.has(connection.socketId)) this.unsubscribe(connection, channel);
+    for (const name of [channel, ...(this.options.linkedChannels?.(channel) ?? [])]) {
+      const revoked = new Set(this.#grants.revoke(name, userId));
+      for (const connection of [...(this.#channels.get(name) ?? [])]) {
+        if (revoked.has(connection.socketId)) this.unsubscribe(connection, name);
+      }
     }
   }
 
-  subscribe(connection: PusherConnection, channel: string): void {
+  subscribe(connection: PusherConnection, channel: string, member?: PresenceMember): unknown {
+    // Subscribing again as someone else (a new signature) is leaving as the first, then joining.
+    const current = this.#presence.memberOf(channel, connection.socketId);
+    if (member && current && String(current.user_id) !== String(member.user_id)) {
+      this.unsubscribe(connection, channel);
+    }
     connection.channels.add(channel);
     const members = this.#channels.get(channel) ?? new Set<PusherConnection>();
     members.add(connection);
     this.#channels.set(channel, members);
+    if (!member) return {};
+    if (this.#presence.join(channel, connection.socketId, member)) {
+      const added = { user_id: member.user_id, user_info: member.user_info ?? null };
+      this.broadcast([channel], 'pusher_internal:member_added', JSON.stringify(added), connection.socketId);
+    }
+    return this.#presence.snapshot(channel);
   }
 
   unsubscribe(connection: PusherConnection, channel: string): void {
@@ -141,6 +160,18 @@ export class RealtimeServer implements ChannelRegistry {
     const members = this.#channels.get(channel);
     members?.delete(connection);
     if (members?.size === 0) this.#channels.delete(channel);
+    const gone = this.#presence.leave(channel, connection.socketId);
+    if (gone) {
+      this.broadcast([channel], 'pusher_internal:member_removed', JSON.stringify({ user_id: gone.user_id }));
+    }
+  }
+
+  relay(connection: PusherConnection, channel: string, event: string, data: unknown): void {
+    const sender = this.#presence.memberOf(channel, connection.socketId);
+    const frame = encodeEvent(event, data, channel, sender?.user_id);
+    for (const subscriber of this.#channels.get(channel) ?? []) {
+      if (subscriber !== connection) subscriber.sendEncoded(frame);
+    }
   }
 
   /** Asks every client to reconnect (4200), e.g. before a restart; pusher-js comes back and resubscribes. */

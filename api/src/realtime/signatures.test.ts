@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@rstest/core';
 import { signChannel, verifyChannelAuth, verifySignedRequest } from './signatures';
 
@@ -14,6 +15,21 @@ describe('Pusher signatures', () => {
       verifyChannelAuth(app, '1234.1235', 'private-foobar', signChannel(app, '1234.1234', 'private-foobar')),
     ).toBe(false);
     expect(verifyChannelAuth(app, '1234.1234', 'private-foobar', undefined)).toBe(false);
+  });
+
+  it("signs a presence member with the subscription (Pusher's socket_id:channel:channel_data)", () => {
+    const app = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };
+    const channelData = '{"user_id":10,"user_info":{"name":"Mr. Channels"}}';
+    const expected = createHmac('sha256', app.secret)
+      .update(`1234.1234:presence-foobar:${channelData}`)
+      .digest('hex');
+    const auth = signChannel(app, '1234.1234', 'presence-foobar', channelData);
+    expect(auth).toBe(`${app.key}:${expected}`);
+    expect(verifyChannelAuth(app, '1234.1234', 'presence-foobar', auth, channelData)).toBe(true);
+    expect(
+      verifyChannelAuth(app, '1234.1234', 'presence-foobar', auth, channelData.replace('10', '11')),
+    ).toBe(false);
+    expect(verifyChannelAuth(app, '1234.1234', 'presence-foobar', auth)).toBe(false);
   });
 
   it("matches the worked example of Pusher's HTTP API authentication documentation", () => {

@@ -9,9 +9,19 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Pusher's private-channel auth string: `{key}:{hex HMAC-SHA256(secret, "socket_id:channel")}`. */
-export function signChannel(app: { key: string; secret: string }, socketId: string, channel: string): string {
-  return `${app.key}:${hmacSha256Hex(app.secret, `${socketId}:${channel}`)}`;
+/**
+ * Pusher's channel auth string: `{key}:{hex HMAC-SHA256(secret, "socket_id:channel")}`; a presence channel's
+ * also signs the member it admits, `"socket_id:channel:channel_data"`, so the client cannot change who it is.
+ */
+export function signChannel(
+  app: { key: string; secret: string },
+  socketId: string,
+  channel: string,
+  channelData?: string,
+): string {
+  const signed =
+    channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  return `${app.key}:${hmacSha256Hex(app.secret, signed)}`;
 }
 
 export function verifyChannelAuth(
@@ -19,8 +29,9 @@ export function verifyChannelAuth(
   socketId: string,
   channel: string,
   auth: unknown,
+  channelData?: string,
 ): boolean {
-  return typeof auth === 'string' && safeEqual(auth, signChannel(app, socketId, channel));
+  return typeof auth === 'string' && safeEqual(auth, signChannel(app, socketId, channel, channelData));
 }
 
 /** Requests older or newer than this are refused, so a captured publish cannot be replayed later. */

@@ -1,10 +1,11 @@
-import type { Room } from '@chat/shared/schemas';
+import { type Room, type RoomSummary, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
+import { MAX_ID } from '../db/schema';
 
-/** Rooms as one viewer sees them: with the live member count and whether the viewer is among them. */
-function selectRooms(db: Db, viewerId: number) {
+/** Rooms as everyone sees them, with the live member count. */
+function selectRoomSummaries(db: Db) {
   return db
     .selectFrom('rooms as r')
     .select([
@@ -13,10 +14,29 @@ function selectRooms(db: Db, viewerId: number) {
       'r.description',
       'r.max_members',
       sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
-      sql<boolean>`EXISTS (SELECT 1 FROM room_members m WHERE m.room_id = r.id AND m.user_id = ${viewerId})`.as(
-        'is_member',
-      ),
       laravelTimestamp('r.created_at').as('created_at'),
+    ]);
+}
+
+/**
+ * Rooms as one viewer sees them: whether the viewer is a member, and how many of the others' messages came
+ * after the viewer's read position. The count stops at UNREAD_COUNT_MAX, so a room with a long unread
+ * history costs at most that many index entries, however long it is.
+ */
+function selectRooms(db: Db, viewerId: number) {
+  return selectRoomSummaries(db)
+    .leftJoin('room_members as me', (join) =>
+      join.onRef('me.room_id', '=', 'r.id').on('me.user_id', '=', viewerId),
+    )
+    .select([
+      sql<boolean>`me.user_id IS NOT NULL`.as('is_member'),
+      sql<number>`CASE WHEN me.user_id IS NULL THEN 0 ELSE (
+        SELECT count(*)::int FROM (
+          SELECT 1 FROM messages u
+          WHERE u.room_id = r.id AND u.id > coalesce(me.last_read_message_id, 0) AND u.user_id <> ${viewerId}
+          LIMIT ${UNREAD_COUNT_MAX}
+        ) AS unread
+      ) END`.as('unread_count'),
     ]);
 }
 
@@ -26,6 +46,10 @@ export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
 
 export async function findRoom(db: Db, roomId: number, viewerId: number): Promise<Room | undefined> {
   return selectRooms(db, viewerId).where('r.id', '=', roomId).executeTakeFirst();
+}
+
+export async function findRoomSummary(db: Db, roomId: number): Promise<RoomSummary | undefined> {
+  return selectRoomSummaries(db).where('r.id', '=', roomId).executeTakeFirst();
 }
 
 export async function roomExists(db: Db, roomId: number): Promise<boolean> {
@@ -72,17 +96,19 @@ export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
 
 /**
  * Holding the room row's lock while counting and inserting makes concurrent joins queue up, so the count a
- * join sees is final and `max_members` can never be overshot (a plain count-then-insert would race).
+ * join sees is final and `max_members` can never be overshot (a plain count-then-insert would race). Sends
+ * take the same lock, so the newest message id read here is final too: a newcomer starts with everything
+ * before the join read (the room opens on it anyway) and counts only what comes after as unread.
  */
 export async function joinRoom(
   db: Db,
   roomId: number,
   userId: number,
-): Promise<'joined' | 'full' | 'not_found'> {
+): Promise<'joined' | 'already' | 'full' | 'not_found'> {
   return db.transaction().execute(async (trx) => {
     const room = await trx
       .selectFrom('rooms')
-      .select('max_members')
+      .select(['max_members', 'last_message_id'])
       .where('id', '=', roomId)
       .forNoKeyUpdate()
       .executeTakeFirst();
@@ -95,16 +121,55 @@ export async function joinRoom(
       ])
       .where('room_id', '=', roomId)
       .executeTakeFirstOrThrow();
-    if (already) return 'joined';
+    if (already) return 'already';
     if (members >= room.max_members) return 'full';
-    await trx.insertInto('room_members').values({ room_id: roomId, user_id: userId }).execute();
+    await trx
+      .insertInto('room_members')
+      .values({ room_id: roomId, user_id: userId, last_read_message_id: room.last_message_id })
+      .execute();
     return 'joined';
   });
 }
 
-/** Returns false when the room does not exist; leaving a room one is not in is harmless. */
-export async function leaveRoom(db: Db, roomId: number, userId: number): Promise<boolean> {
-  if (!(await roomExists(db, roomId))) return false;
-  await db.deleteFrom('room_members').where('room_id', '=', roomId).where('user_id', '=', userId).execute();
-  return true;
+/** Leaving a room one is not in is harmless: `not_member`, nothing changed. */
+export async function leaveRoom(
+  db: Db,
+  roomId: number,
+  userId: number,
+): Promise<'left' | 'not_member' | 'not_found'> {
+  if (!(await roomExists(db, roomId))) return 'not_found';
+  const { numDeletedRows } = await db
+    .deleteFrom('room_members')
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return numDeletedRows > 0n ? 'left' : 'not_member';
+}
+
+/**
+ * Moves a member's read position forward to `messageId`, never back, and never past the room's newest
+ * message (a made-up large id must not mark messages read before they exist). One statement.
+ */
+export async function markRead(
+  db: Db,
+  roomId: number,
+  userId: number,
+  messageId: number,
+): Promise<'ok' | 'not_member' | 'not_found'> {
+  const position = Math.min(messageId, MAX_ID);
+  const { rows } = await sql<{ room_found: boolean; is_member: boolean }>`
+    WITH room AS (
+      SELECT id, coalesce(last_message_id, 0) AS newest FROM rooms WHERE id = ${roomId}
+    ), member AS (
+      SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+    ), moved AS (
+      UPDATE room_members SET last_read_message_id = least(${position}::integer, room.newest)
+      FROM room
+      WHERE room_members.room_id = room.id AND room_members.user_id = ${userId}
+        AND least(${position}::integer, room.newest) > coalesce(room_members.last_read_message_id, 0)
+    )
+    SELECT EXISTS (SELECT 1 FROM room) AS room_found, EXISTS (SELECT 1 FROM member) AS is_member`.execute(db);
+  const row = rows[0];
+  if (!row?.room_found) return 'not_found';
+  return row.is_member ? 'ok' : 'not_member';
 }

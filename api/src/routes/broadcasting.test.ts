@@ -90,7 +90,43 @@ describe('POST /broadcasting/auth', () => {
       expect((await authorize(leaver.headers, `private-chatroom.${roomId}`)).statusCode).toBe(403);
     });
 
+    it('signs presence-chatroom.{id} for a member, with the member it admits in channel_data', async () => {
+      const channel = `presence-chatroom.${roomId}`;
+      const response = await authorize(headers, channel);
+      expect(response.statusCode).toBe(200);
+      const { auth, channel_data: channelData } = response.json();
+      const me = (await t.app.inject({ url: '/api/me', headers })).json();
+      expect(JSON.parse(channelData)).toEqual({
+        user_id: me.id,
+        user_info: { id: me.id, username: me.username },
+      });
+      const signature = createHmac('sha256', t.config.broadcast.secret)
+        .update(`77.88:${channel}:${channelData}`)
+        .digest('hex');
+      expect(auth).toBe(`${t.config.broadcast.key}:${signature}`);
+    });
+
+    it('refuses the presence channel to a non-member, a member of another room and a leaver (403)', async () => {
+      const channel = `presence-chatroom.${roomId}`;
+      const outsider = await t.signIn();
+      expect((await authorize(outsider.headers, channel)).statusCode).toBe(403);
+      expect((await authorize(memberOfAnother.headers, channel)).statusCode).toBe(403);
+      expect((await authorize(memberOfAnother.headers, `presence-chatroom.${otherRoomId}`)).statusCode).toBe(
+        200,
+      );
+      const leaver = await t.signIn();
+      await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: leaver.headers });
+      expect((await authorize(leaver.headers, channel)).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/leave`, headers: leaver.headers });
+      const refused = await authorize(leaver.headers, channel);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'This action is unauthorized.' });
+    });
+
     it.each([
+      ['a presence channel of a room that does not exist', () => 'presence-chatroom.999999'],
+      ['a presence channel with a padded id', () => `presence-chatroom.0${roomId}`],
+      ['another presence channel', () => 'presence-admin'],
       ['a room that does not exist', () => 'private-chatroom.999999'],
       ['a zero id', () => 'private-chatroom.0'],
       ['a padded id', () => `private-chatroom.0${roomId}`],

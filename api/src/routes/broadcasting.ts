@@ -3,15 +3,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http/http-error';
 import { errorResponses } from '../http/route-schemas';
 import { CHAT_CHANNEL, roomOfChannel } from '../realtime/message-sent';
+import { presenceChannelData, roomOfPresenceChannel } from '../realtime/room-presence';
 import { signChannel } from '../realtime/signatures';
 import { isMember } from '../repositories/rooms';
 
 /**
- * Channel authorisation for Echo/pusher-js, as Laravel's `channels.php` would declare it. Two channels:
- * `private-chatroom`, open to every signed-in user (its events carry ids, never content), and
- * `private-chatroom.{id}`, one per room, for its members only (its events carry the message). Everything else
- * gets 403, including anonymous callers (a 401 would log the client out, which is not what a refused channel
- * means).
+ * Channel authorisation for Echo/pusher-js, as Laravel's `channels.php` would declare it. Three channels:
+ * `private-chatroom`, open to every signed-in user (its events carry ids, never content); and two per room,
+ * for its members only: `private-chatroom.{id}` (its events carry the message) and `presence-chatroom.{id}`
+ * (who has the room open; typing), whose answer also carries the member it admits (`channel_data`).
+ * Everything else gets 403, including anonymous callers (a 401 would log the client out, which is not what a
+ * refused channel means).
  */
 const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { key, secret } = app.config.broadcast;
@@ -29,18 +31,23 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.user;
       if (request.validationError || !user) throw forbidden();
       const { socket_id: socketId, channel_name: channel } = request.body;
-      if (channel !== CHAT_CHANNEL) {
-        const roomId = roomOfChannel(channel);
-        if (roomId === null) throw forbidden();
-        // Granted before membership is read, so a leave committing after that read still revokes it
-        // (the embedded server admits a room channel only with a live grant).
-        app.realtime?.grant(socketId, channel, user.id);
-        if (!(await isMember(app.db, roomId, user.id))) {
-          app.realtime?.revoke(channel, user.id);
-          throw forbidden();
-        }
+      if (channel === CHAT_CHANNEL) return { auth: signChannel({ key, secret }, socketId, channel) };
+      const presenceRoom = roomOfPresenceChannel(channel);
+      const roomId = presenceRoom ?? roomOfChannel(channel);
+      if (roomId === null) throw forbidden();
+      // Granted before membership is read, so a leave committing after that read still revokes it
+      // (the embedded server admits a room channel only with a live grant).
+      app.realtime?.grant(socketId, channel, user.id);
+      if (!(await isMember(app.db, roomId, user.id))) {
+        app.realtime?.revoke(channel, user.id);
+        throw forbidden();
       }
-      return { auth: signChannel({ key, secret }, socketId, channel) };
+      if (presenceRoom === null) return { auth: signChannel({ key, secret }, socketId, channel) };
+      const channelData = presenceChannelData(user);
+      return {
+        auth: signChannel({ key, secret }, socketId, channel, channelData),
+        channel_data: channelData,
+      };
     },
   );
 };

@@ -24,6 +24,8 @@ describe('chat rooms', () => {
       ['POST', '/api/chatrooms'],
       ['POST', '/api/chatrooms/1/join'],
       ['POST', '/api/chatrooms/1/leave'],
+      ['POST', '/api/chatrooms/1/read'],
+      ['DELETE', '/api/chatrooms/1/messages/1'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(401);
@@ -41,6 +43,7 @@ describe('chat rooms', () => {
       max_members: 5,
       members_count: 1,
       is_member: true,
+      unread_count: 0,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
     });
   });

@@ -1,22 +1,47 @@
 import {
   CreateRoomPayloadSchema,
   JoinRoomResponseSchema,
+  MarkReadPayloadSchema,
   MessageOnlySchema,
   type Room,
   RoomSchema,
+  type RoomSummary,
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { notFound, unprocessable } from '../http/http-error';
+import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/message-sent';
-import { createRoom, findRoom, joinRoom, leaveRoom, listRooms } from '../repositories/rooms';
+import { publishRoomChanged } from '../realtime/room-list-events';
+import {
+  createRoom,
+  findRoom,
+  findRoomSummary,
+  joinRoom,
+  leaveRoom,
+  listRooms,
+  markRead,
+} from '../repositories/rooms';
+import { NOT_A_MEMBER } from './messages';
 
 export const ROOM_FULL = 'This room is full.';
 
 const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
+
+  /** Room lists learn of the change live; a failed publish is logged, the change stands. */
+  const announce = async (
+    request: FastifyRequest,
+    change: 'created' | 'updated',
+    room: RoomSummary | undefined,
+  ) => {
+    if (!room) return;
+    await publishRoomChanged(app.publisher, change, room).catch((error: unknown) =>
+      request.log.warn({ err: error, roomId: room.id }, `Room ${change} broadcast failed`),
+    );
+  };
 
   app.get(
     '/chatrooms',
@@ -45,6 +70,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         maxMembers: max_members,
         creatorId: currentUser(request).id,
       });
+      await announce(request, 'created', room);
       return reply.code(201).send(room);
     },
   );
@@ -64,6 +90,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'full') throw unprocessable(ROOM_FULL);
       const room = (await findRoom(app.db, request.params.id, user.id)) as Room;
+      if (outcome === 'joined') await announce(request, 'updated', room);
       return { message: `You joined ${room.name}.`, room };
     },
   );
@@ -76,11 +103,36 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
-      if (!(await leaveRoom(app.db, roomId, userId))) throw notFound();
+      const outcome = await leaveRoom(app.db, roomId, userId);
+      if (outcome === 'not_found') throw notFound();
       // The room's messages stop reaching this user's sockets now, not at their next reconnect. (An external
       // Reverb/Soketi offers no such call: there they stop when the client leaves the channel or reconnects.)
       app.realtime?.revoke(roomChannel(roomId), userId);
+      if (outcome === 'left') await announce(request, 'updated', await findRoomSummary(app.db, roomId));
       return { message: 'You left the room.' };
+    },
+  );
+
+  // The member's read position, kept per membership so unread counts hold across devices and reloads.
+  app.post(
+    '/chatrooms/:id/read',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        body: MarkReadPayloadSchema,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await markRead(
+        app.db,
+        request.params.id,
+        currentUser(request).id,
+        request.body.message_id,
+      );
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -9,13 +9,15 @@ import { Type } from 'typebox';
 import { UnusableImageError } from '../attachments/reencode-image';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { toMessageResource } from '../http/message-resource';
-import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
+import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { pageMessages } from '../repositories/messages';
 import { isMember, roomExists } from '../repositories/rooms';
+import { deleteMessage } from '../services/delete-message';
 import { sendMessage } from '../services/send-message';
 
 export const NOT_A_MEMBER = 'You are not a member of this room.';
+export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
 export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
 export const tooManyPixels = (maxPixels: number) =>
   `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;
@@ -119,6 +121,27 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .code(outcome.status === 'created' ? 201 : 200)
             .send(toMessageResource(outcome.message, app.attachments.signer));
       }
+    },
+  );
+
+  // Its author's only; the message goes for everyone, with its image file (see services/delete-message).
+  app.delete(
+    '/chatrooms/:id/messages/:messageId',
+    {
+      schema: {
+        params: MessageParamsSchema,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deleteMessage(
+        { db: app.db, store: app.attachments.store, publisher: app.publisher, log: request.log },
+        { roomId: request.params.id, messageId: request.params.messageId, userId: currentUser(request).id },
+      );
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
+      if (outcome === 'not_author') throw forbidden(NOT_THE_AUTHOR);
+      return reply.code(204).send(null);
     },
   );
 };

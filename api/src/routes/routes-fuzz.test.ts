@@ -50,6 +50,7 @@ const INPUTS: Record<string, { query?: Fields; body?: (memberId: number) => Fiel
   'GET /api/attachments/:name': { query: { expires: '4102444800', signature: 'a'.repeat(64) } },
   'POST /api/chatrooms': { body: () => ({ name: 'Room', description: 'About', max_members: '10' }) },
   'GET /api/chatrooms/:id/messages': { query: { after_id: '0', before_id: '1000', limit: '10' } },
+  'POST /api/chatrooms/:id/read': { body: () => ({ message_id: '1' }) },
   'POST /api/chatrooms/:id/messages': {
     body: () => ({ content: 'hello', client_msg_id: '123e4567-e89b-12d3-a456-426614174000' }),
   },
@@ -67,6 +68,7 @@ const NO_INPUT = [
   'GET /api/chatrooms/:id',
   'POST /api/chatrooms/:id/join',
   'POST /api/chatrooms/:id/leave',
+  'DELETE /api/chatrooms/:id/messages/:messageId',
   'POST /api/auth/logout',
 ];
 const EVERY_FIELD = Object.fromEntries(

@@ -112,7 +112,7 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = Number.parseInt(request.body.token, 10);
       if (id > MAX_ID || !(await expireAccessToken(app.db, id))) throw notFound();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

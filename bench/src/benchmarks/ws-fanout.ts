@@ -12,7 +12,7 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const SETTLE_MS = 2_000;
 
 /** Publishes `events` one at a time and collects, for each socket, publish → arrival in ms. */
-async function fanOut(api: ApiServer, sockets: ChatSocket[], events: number) {
+export async function fanOut(api: ApiServer, sockets: ChatSocket[], events: number) {
   const publisher = new PusherServer({
     appId: api.websocket.appId,
     key: api.websocket.key,

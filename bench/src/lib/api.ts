@@ -65,6 +65,8 @@ export async function startApi(
         FRONTEND_ORIGINS: frontEnds.join(','),
         API_THROTTLE_PER_MINUTE: '100000000',
         LOGIN_MAX_ATTEMPTS: '100000',
+        // The fan-out's 2,000 clients all come from this machine's address.
+        REVERB_SERVER_MAX_CONNECTIONS_PER_IP: '100000',
         REVERB_APP_ID: websocket.appId,
         REVERB_APP_KEY: websocket.key,
         REVERB_APP_SECRET: websocket.secret,

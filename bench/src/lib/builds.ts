@@ -18,9 +18,18 @@ function rsbuild(app: FrontEndApp, args: string[]): Promise<number> {
 /**
  * Production builds of the four apps and of the monolith, from the working tree, into the bench's cache
  * (an app's own dist/ may be serving a running stack). The smoke run reuses each app's dist/ when
- * `pnpm build` has made one, to stay fast.
+ * `pnpm build` has made one, to stay fast. `reuseCache` (BENCH_REUSE_BUILDS=1) takes the previous run's
+ * builds from the cache as they are: for measuring again when the code has not changed.
  */
-export async function buildAll({ reuseDist, log }: { reuseDist: boolean; log: (line: string) => void }) {
+export async function buildAll({
+  reuseDist,
+  reuseCache,
+  log,
+}: {
+  reuseDist: boolean;
+  reuseCache: boolean;
+  log: (line: string) => void;
+}) {
   const builds: Builds = {
     federated: {} as Record<FrontEndApp, string>,
     monolith: join(cacheDir, 'monolith'),
@@ -28,14 +37,14 @@ export async function buildAll({ reuseDist, log }: { reuseDist: boolean; log: (l
   };
   for (const app of frontEndApps) {
     const dist = join(repoRoot, app, 'dist');
-    if (reuseDist && existsSync(join(dist, 'mf-manifest.json'))) {
-      builds.federated[app] = dist;
+    const cached = join(cacheDir, 'federated', app);
+    builds.federated[app] = reuseDist && existsSync(join(dist, 'mf-manifest.json')) ? dist : cached;
+    if (builds.federated[app] === dist || (reuseCache && existsSync(join(cached, 'mf-manifest.json'))))
       continue;
-    }
-    builds.federated[app] = join(cacheDir, 'federated', app);
     log(`building ${app}`);
-    builds.wallMs[app] = await rsbuild(app, ['--dist-path', builds.federated[app]]);
+    builds.wallMs[app] = await rsbuild(app, ['--dist-path', cached]);
   }
+  if (reuseCache && existsSync(join(builds.monolith, 'index.html'))) return builds;
   log('building the monolith');
   builds.wallMs.monolith = await rsbuild('shell', ['--env-mode', 'monolith', '--dist-path', builds.monolith]);
   return builds;

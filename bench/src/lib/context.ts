@@ -35,7 +35,9 @@ export class BenchContext {
   }
 
   builds(): Promise<Builds> {
-    return this.#once('builds', () => buildAll({ reuseDist: this.smoke, log: this.log }));
+    return this.#once('builds', () =>
+      buildAll({ reuseDist: this.smoke, reuseCache: process.env.BENCH_REUSE_BUILDS === '1', log: this.log }),
+    );
   }
 
   api(): Promise<ApiServer> {

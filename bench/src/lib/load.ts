@@ -25,6 +25,8 @@ export interface LoadOptions {
   amount?: number;
   /** …reached within at most this many seconds (the run stops there and says how far it got). */
   maxSeconds?: number;
+  /** Every response time is also appended here: several loads run side by side, summarised as one. */
+  latencies?: number[];
 }
 
 /** autocannon against the API on loopback; per-request latencies are kept for exact percentiles. */
@@ -69,6 +71,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     }
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
+      options.latencies?.push(responseTime);
       if (statusCode < 200 || statusCode >= 300) {
         failures++;
         non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;

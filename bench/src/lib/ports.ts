@@ -1,9 +1,10 @@
 /**
  * Loopback ports of one run, clear of the dev stack (3000-3003, 8000, 8080). The smoke run uses its own
- * block so it can run (from `pnpm test`) while a full bench is going.
+ * block so it can run (from `pnpm test`) while a full bench is going; BENCH_PORT_BASE moves the block (for a
+ * run beside another).
  */
 export function portsFor(smoke: boolean) {
-  const base = smoke ? 4500 : 4000;
+  const base = Number(process.env.BENCH_PORT_BASE) || (smoke ? 4500 : 4000);
   return {
     federated: { shell: base, 'auth-remote': base + 1, 'rooms-remote': base + 2, 'chat-remote': base + 3 },
     monolith: base + 100,
@@ -15,6 +16,18 @@ export function portsFor(smoke: boolean) {
     /** The API on PostgreSQL (BENCH_DATABASE_URL), next to the embedded one. */
     postgresApi: base + 302,
     postgresWebsocket: base + 382,
+    /** The scaled topology's pieces (scripts/scale): API processes behind a balancer, Soketi nodes, Redis. */
+    scale: {
+      api: base + 310,
+      apiProcesses: [base + 311, base + 312],
+      singleApi: base + 313,
+      soketiNodes: [
+        { port: base + 390, usagePort: base + 392 },
+        { port: base + 391, usagePort: base + 393 },
+      ],
+      soketiDiscoveryPort: base + 394,
+      redis: base + 395,
+    },
   } as const;
 }
 

@@ -23,6 +23,8 @@ export interface BenchmarkResult {
   rows: Row[];
   /** Raw figures behind the rows (per app, per route…), kept in the JSON only. */
   details?: Record<string, unknown>;
+  /** A table of its own, printed after the main one, for figures that do not fit its columns. */
+  table?: string;
 }
 
 const format = (value: number | undefined, unit = '') => {
@@ -47,6 +49,11 @@ export function renderTable(rows: Row[]): string {
     row.target ?? '',
     row.met === undefined ? '' : row.met ? 'yes' : 'NO',
   ]);
+  return renderGrid(header, lines);
+}
+
+/** Columns padded to their widest cell: the first (names) aligned left, the rest (figures) right. */
+export function renderGrid(header: string[], lines: string[][]): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );

@@ -31,6 +31,50 @@ function fakeChannel() {
   return { api, listeners, onSubscribed, onError };
 }
 
+/** A presence channel as Echo's `join` gives it: who is here, joining and leaving, and whispers. */
+function fakePresenceChannel() {
+  const base = fakeChannel();
+  const here = new Set<Callback>();
+  const joining = new Set<Callback>();
+  const leaving = new Set<Callback>();
+  const whispers = new Map<string, Set<Callback>>();
+  const sent: { event: string; data: unknown }[] = [];
+  const api = {
+    ...base.api,
+    here(callback: Callback) {
+      here.add(callback);
+      return api;
+    },
+    joining(callback: Callback) {
+      joining.add(callback);
+      return api;
+    },
+    leaving(callback: Callback) {
+      leaving.add(callback);
+      return api;
+    },
+    error(callback: Callback) {
+      base.onError.add(callback);
+      return api;
+    },
+    whisper(event: string, data: unknown) {
+      sent.push({ event, data });
+      return api;
+    },
+    listenForWhisper(event: string, callback: Callback) {
+      const set = whispers.get(event) ?? new Set();
+      set.add(callback);
+      whispers.set(event, set);
+      return api;
+    },
+    stopListeningForWhisper(event: string, callback: Callback) {
+      whispers.get(event)?.delete(callback);
+      return api;
+    },
+  };
+  return { api, here, joining, leaving, whispers, sent, onError: base.onError };
+}
+
 /**
  * Echo as the chat room uses it, driven by the test: deliver events on a channel, succeed or refuse a
  * subscription (what pusher-js reports after the server's answer, again after each reconnect), change the
@@ -39,6 +83,9 @@ function fakeChannel() {
  */
 export function createFakeEcho() {
   const channels = new Map<string, ReturnType<typeof fakeChannel>>();
+  const presence = new Map<string, ReturnType<typeof fakePresenceChannel>>();
+  /** Presence channels joined (by full name, `presence-…`) and not left since. */
+  const present = new Set<string>();
   const onStatus = new Set<Callback>();
   let status: ConnectionStatus = 'connected';
   const subscribedTo: string[] = [];
@@ -58,6 +105,16 @@ export function createFakeEcho() {
       left.push(name);
       joined.delete(name);
     },
+    join(name: string) {
+      const full = `presence-${name}`;
+      present.add(full);
+      const channel = presence.get(full) ?? fakePresenceChannel();
+      presence.set(full, channel);
+      return channel.api;
+    },
+    leaveChannel(name: string) {
+      present.delete(name);
+    },
     connectionStatus: () => status,
     connector: {
       onConnectionChange(callback: Callback) {
@@ -68,6 +125,7 @@ export function createFakeEcho() {
   };
 
   const joinedChannel = (name: string) => (joined.has(name) ? channels.get(name) : undefined);
+  const presenceChannel = (name: string) => (present.has(name) ? presence.get(name) : undefined);
 
   return {
     echo: echo as unknown as EchoClient,
@@ -88,6 +146,23 @@ export function createFakeEcho() {
     failSubscription(name: string, error: unknown = { type: 'AuthError', error: 'Forbidden', status: 403 }) {
       for (const callback of joinedChannel(name)?.onError ?? []) callback(error);
     },
+    /** Presence channels (full names) joined and not left since. */
+    present,
+    /** The presence channel answers who is here (`here`), or someone opens or closes the room. */
+    presence(name: string, event: 'here' | 'joining' | 'leaving', payload: unknown) {
+      for (const callback of presenceChannel(name)?.[event] ?? []) callback(payload);
+    },
+    /** The server refuses the presence channel. */
+    failPresence(name: string, error: unknown = { type: 'AuthError', error: 'Forbidden', status: 403 }) {
+      for (const callback of presenceChannel(name)?.onError ?? []) callback(error);
+    },
+    /** Another member whispers; `metadata` is what pusher-js passes along (the sender's user_id). */
+    whisper(name: string, event: string, data: unknown, metadata?: unknown) {
+      for (const callback of presenceChannel(name)?.whispers.get(event) ?? [])
+        (callback as (data: unknown, metadata?: unknown) => void)(data, metadata);
+    },
+    /** What this client whispered on a presence channel, in order. */
+    whispered: (name: string) => presence.get(name)?.sent ?? [],
     setStatus(next: ConnectionStatus) {
       status = next;
       for (const callback of onStatus) callback(next);

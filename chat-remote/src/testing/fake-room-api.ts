@@ -10,11 +10,12 @@ export const testRoom: Room = {
   max_members: 100,
   members_count: 2,
   is_member: true,
+  unread_count: 0,
   created_at: '2026-01-01T00:00:00.000000Z',
 };
 
 interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   data?: unknown;
   params?: Record<string, unknown>;
@@ -43,6 +44,7 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
       calls.push({ method: 'POST', url, data });
       if (url.endsWith('/join')) return { message: 'Joined the room.', room: testRoom } as T;
       if (url.endsWith('/leave')) return { message: 'Left the room.' } as T;
+      if (url.endsWith('/read')) return undefined as T;
       if (state.failSends) throw { message: 'Something went wrong!', status: null };
       const body = data as { content: string; client_msg_id: string };
       const existing = messages.find((m) => m.client_msg_id === body.client_msg_id);
@@ -55,6 +57,13 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
       });
       messages.push(stored);
       return stored as T;
+    },
+    delete: async <T>(url: string) => {
+      calls.push({ method: 'DELETE', url });
+      const index = messages.findIndex((m) => url.endsWith(`/messages/${m.id}`));
+      if (index < 0) throw { message: 'Not Found', status: 404 };
+      messages.splice(index, 1);
+      return undefined as T;
     },
   });
   return {
@@ -74,5 +83,6 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
     },
     gets: () => calls.filter((call) => call.method === 'GET'),
     sends: () => calls.filter((call) => call.method === 'POST' && call.url.endsWith('/messages')),
+    reads: () => calls.filter((call) => call.method === 'POST' && call.url.endsWith('/read')),
   };
 }

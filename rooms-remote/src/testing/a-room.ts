@@ -9,6 +9,7 @@ export function aRoom(overrides: Partial<Room> = {}): Room {
     max_members: 100,
     members_count: 3,
     is_member: false,
+    unread_count: 0,
     created_at: '2026-11-21T10:00:00.000000Z',
     ...overrides,
   };

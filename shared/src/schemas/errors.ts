@@ -17,5 +17,9 @@ export const BroadcastAuthPayloadSchema = Type.Object({
   channel_name: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type BroadcastAuthPayload = Static<typeof BroadcastAuthPayloadSchema>;
-export const BroadcastAuthResponseSchema = Type.Object({ auth: Type.String() });
+/** `channel_data`: on a presence channel, the member admitted (JSON `{user_id, user_info}`), signed with `auth`. */
+export const BroadcastAuthResponseSchema = Type.Object({
+  auth: Type.String(),
+  channel_data: Type.Optional(Type.String()),
+});
 export type BroadcastAuthResponse = Static<typeof BroadcastAuthResponseSchema>;

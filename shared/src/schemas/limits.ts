@@ -7,6 +7,8 @@ export const ROOM_DESCRIPTION_MAX = 1000;
 export const MESSAGE_CONTENT_MAX = 5000;
 export const MESSAGES_PAGE_DEFAULT = 50;
 export const MESSAGES_PAGE_MAX = 100;
+/** A room's `unread_count` stops counting here: this many means this many or more. */
+export const UNREAD_COUNT_MAX = 100;
 /** Largest attachment the API accepts, in bytes (5 MiB). */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;

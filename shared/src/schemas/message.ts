@@ -50,3 +50,10 @@ export const RoomMessageSentEventSchema = Type.Object({
   message: Type.Union([MessageSchema, Type.Null()]),
 });
 export type RoomMessageSentEvent = Static<typeof RoomMessageSentEventSchema>;
+
+/**
+ * What `App\Events\MessageDeleted` carries, on the room's own channel and on `private-chatroom`: ids only.
+ * A deleted message is gone from every page; its id may still be a later message's `previous_id`.
+ */
+export const MessageDeletedEventSchema = Type.Object({ room_id: Type.Integer(), message_id: Type.Integer() });
+export type MessageDeletedEvent = Static<typeof MessageDeletedEventSchema>;

@@ -2,15 +2,26 @@ import { type Static, Type } from 'typebox';
 import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX } from './limits';
 import { NO_NUL_PATTERN } from './patterns';
 
+const roomFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  max_members: Type.Integer(),
+  members_count: Type.Integer(),
+  created_at: Type.String(),
+};
+
+/** A room as everyone sees it: what the room list's live events carry, since every signed-in user hears them. */
+export const RoomSummarySchema = Type.Object(roomFields, { $id: 'RoomSummary' });
+export type RoomSummary = Static<typeof RoomSummarySchema>;
+
+/** A room as the caller sees it: the summary plus whether the caller is a member and what they have not read. */
 export const RoomSchema = Type.Object(
   {
-    id: Type.Integer(),
-    name: Type.String(),
-    description: Type.String(),
-    max_members: Type.Integer(),
-    members_count: Type.Integer(),
+    ...roomFields,
     is_member: Type.Boolean(),
-    created_at: Type.String(),
+    /** Others' messages after the caller's read position, counted up to UNREAD_COUNT_MAX; 0 for non-members. */
+    unread_count: Type.Integer(),
   },
   { $id: 'Room' },
 );
@@ -25,3 +36,16 @@ export type CreateRoomPayload = Static<typeof CreateRoomPayloadSchema>;
 
 export const JoinRoomResponseSchema = Type.Object({ message: Type.String(), room: RoomSchema });
 export type JoinRoomResponse = Static<typeof JoinRoomResponseSchema>;
+
+/** `POST chatrooms/{id}/read`: the newest message the member has seen. The position only moves forward. */
+export const MarkReadPayloadSchema = Type.Object({
+  message_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+export type MarkReadPayload = Static<typeof MarkReadPayloadSchema>;
+
+/**
+ * What `App\Events\RoomCreated` and `App\Events\RoomUpdated` carry on `private-chatroom`: the room without the
+ * viewer's own fields (`is_member`, `unread_count`), which a list keeps from what it holds.
+ */
+export const RoomChangedEventSchema = Type.Object({ room: RoomSummarySchema });
+export type RoomChangedEvent = Static<typeof RoomChangedEventSchema>;

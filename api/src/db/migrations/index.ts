@@ -4,6 +4,7 @@ import * as roomsAndMembers from './0002-rooms-and-members';
 import * as messages from './0003-messages';
 import * as tokenExpiry from './0004-token-expiry';
 import * as roomLastMessage from './0005-room-last-message';
+import * as readPositions from './0006-read-positions';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-messages': messages,
   '0004-token-expiry': tokenExpiry,
   '0005-room-last-message': roomLastMessage,
+  '0006-read-positions': readPositions,
 };

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useJoinRoom } from './api/join-room';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
+import { OnlinePanel } from './components/online-panel';
+import { RoomPresence } from './components/room-presence';
 
 /**
  * The joined-room view: joins on open under a loading overlay, then shows the conversation. 'Leave Room'
@@ -50,7 +52,10 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
         styles={{ body: { padding: 0 } }}
       >
         {join.isSuccess ? (
-          <Conversation roomId={roomId} openingPage={openingPage} />
+          <RoomPresence roomId={roomId}>
+            <OnlinePanel />
+            <Conversation roomId={roomId} openingPage={openingPage} />
+          </RoomPresence>
         ) : (
           <div style={{ height: 360 }} />
         )}

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { aRoom } from '../../testing/a-room';
+import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomsPage } from './rooms-page';
 
 function renderPage(post: (url: string, data: CreateRoomPayload) => Promise<unknown>) {
@@ -20,7 +21,7 @@ function renderPage(post: (url: string, data: CreateRoomPayload) => Promise<unkn
     <StrictMode>
       <RoomsPage />
     </StrictMode>,
-    createTestServices({ http: stubHttp({ get, post: postSpy }) }),
+    createTestServices({ http: stubHttp({ get, post: postSpy }), echo: () => createFakeEcho().echo }),
   );
   return { get, post: postSpy, user: userEvent.setup() };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aRoom } from '../../testing/a-room';
+import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomList } from './room-list';
 
 function renderList(get: () => Promise<unknown>) {
@@ -11,6 +12,7 @@ function renderList(get: () => Promise<unknown>) {
   const preload = rs.fn();
   const services = createTestServices({
     http: stubHttp({ get: rs.fn(get) }),
+    echo: () => createFakeEcho().echo,
     navigation: { navigate, preload },
   });
   renderWithServices(<RoomList />, services);

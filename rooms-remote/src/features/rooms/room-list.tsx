@@ -1,10 +1,12 @@
 import { useRooms } from '@chat/shared';
 import { Alert, Button, Card, Empty, Flex, Spin, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useLiveRooms } from './live/use-live-rooms';
 import { RoomRow } from './room-row';
 
 export function RoomList({ extra }: { extra?: ReactNode }) {
   const rooms = useRooms();
+  useLiveRooms();
   const { token } = theme.useToken();
 
   let body: ReactNode;

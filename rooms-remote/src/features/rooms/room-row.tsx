@@ -1,6 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { type Room, routes, useIntentPreload, useServices } from '@chat/shared';
 import { Button, Flex, Tag, Typography } from 'antd';
+import { UnreadBadge } from './unread-badge';
 
 interface RoomRowProps {
   room: Room;
@@ -22,6 +23,7 @@ export function RoomRow({ room, position }: RoomRowProps) {
         <Flex align="center" gap="small" wrap>
           <Typography.Text strong>{room.name}</Typography.Text>
           {room.is_member && <Tag color="green">Joined</Tag>}
+          {room.is_member && <UnreadBadge count={room.unread_count} />}
           {full && <Tag color="red">Full</Tag>}
         </Flex>
         <Typography.Text type="secondary" ellipsis={{ tooltip: room.description }}>

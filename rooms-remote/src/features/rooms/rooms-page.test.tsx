@@ -4,6 +4,7 @@ import { describe, expect, it } from '@rstest/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
+import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomsPage } from './rooms-page';
 
 const renderPage = () =>
@@ -11,7 +12,10 @@ const renderPage = () =>
     <StrictMode>
       <RoomsPage />
     </StrictMode>,
-    createTestServices({ http: stubHttp({ get: () => Promise.resolve([]) }) }),
+    createTestServices({
+      http: stubHttp({ get: () => Promise.resolve([]) }),
+      echo: () => createFakeEcho().echo,
+    }),
   );
 
 describe('RoomsPage', () => {

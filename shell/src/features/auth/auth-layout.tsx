@@ -8,6 +8,7 @@ export function AuthLayout() {
   if (isAuthenticated) return <Navigate to={routes.home} replace />;
   return (
     <Flex
+      component="main"
       vertical
       justify="center"
       style={{ maxWidth: 500, minHeight: '100vh', margin: '0 auto', padding: 16 }}

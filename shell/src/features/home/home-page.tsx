@@ -10,7 +10,10 @@ export function HomePage() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
-      <Layout.Content style={{ padding: '24px 24px 96px', maxWidth: 960, width: '100%', margin: '0 auto' }}>
+      {/* The side padding shrinks on a phone, where every pixel of a room's row counts. */}
+      <Layout.Content
+        style={{ padding: '24px clamp(8px, 4vw, 24px) 96px', maxWidth: 960, width: '100%', margin: '0 auto' }}
+      >
         {roomId === null ? (
           <RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />
         ) : (

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
+import { RoomStoreProvider } from '../hooks/use-room-store';
 import { attachmentProblem } from '../lib/attachment-check';
 import { timeline } from '../model/timeline';
 import { MessageBar } from './message-bar';
@@ -61,17 +62,19 @@ export function Conversation({ roomId, openingPage }: ConversationProps) {
           style={{ height }}
         />
       ) : (
-        <MessageList
-          rows={rows}
-          loaded={loaded}
-          hasOlder={hasOlder}
-          loadingOlder={loadingOlder}
-          onLoadOlder={room.loadOlder}
-          ownUser={user}
-          actions={room.outbox}
-          followSignal={followSignal}
-          height={height}
-        />
+        <RoomStoreProvider value={room.store}>
+          <MessageList
+            rows={rows}
+            loaded={loaded}
+            hasOlder={hasOlder}
+            loadingOlder={loadingOlder}
+            onLoadOlder={room.loadOlder}
+            ownUser={user}
+            actions={room.outbox}
+            followSignal={followSignal}
+            height={height}
+          />
+        </RoomStoreProvider>
       )}
       {drop.active && (
         <div

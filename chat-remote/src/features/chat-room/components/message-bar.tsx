@@ -2,6 +2,8 @@ import { PictureOutlined } from '@ant-design/icons';
 import { ATTACHMENT_TYPES, MESSAGE_CONTENT_MAX } from '@chat/shared';
 import { Button, Flex, Input, Tooltip, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { useRoomPresence } from '../hooks/use-room-presence';
+import { TypingIndicator } from './typing-indicator';
 
 export const BLANK_MESSAGE_ALERT = 'Please enter a message!';
 
@@ -19,6 +21,8 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
   const [text, setText] = useState('');
   const picker = useRef<HTMLInputElement>(null);
   const { token } = theme.useToken();
+  // The others see '… is typing…' while the draft changes; sending or emptying it ends that at once.
+  const { typed, stopped } = useRoomPresence();
 
   const submit = () => {
     const content = text.trim();
@@ -28,6 +32,7 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
     }
     onSendText(content);
     setText('');
+    stopped();
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -62,12 +67,17 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
         zIndex: 10,
       }}
     >
+      <TypingIndicator />
       <Input
         placeholder="Message..."
         aria-label="Message"
         value={text}
         maxLength={MESSAGE_CONTENT_MAX}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) typed();
+          else stopped();
+        }}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         autoFocus

@@ -1,9 +1,11 @@
+import { useSession } from '@chat/shared';
 import { Flex, Typography } from 'antd';
 import { memo } from 'react';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDateTime } from '../lib/format-time';
 import { isOutgoing } from '../model/outgoing';
 import type { TimelineRow } from '../model/timeline';
+import { DeleteMessageButton } from './delete-message-button';
 import { LocalPreview, MessageAttachment } from './message-attachment';
 import { OutgoingStatus, type RowActions } from './outgoing-status';
 
@@ -32,6 +34,9 @@ export const MessageRow = memo(function MessageRow({
   total,
 }: MessageRowProps) {
   const outgoing = isOutgoing(row) ? row : null;
+  const ownId = useSession((state) => state.user?.id ?? null);
+  // Only its author is offered Delete; the server refuses anyone else (403) all the same.
+  const deletable = !isOutgoing(row) && ownId !== null && row.user.id === ownId ? row : null;
   const { username, createdAt, content, attachment } = isOutgoing(row)
     ? { username: ownUsername, createdAt: row.createdAt, content: row.content, attachment: null }
     : {
@@ -52,6 +57,11 @@ export const MessageRow = memo(function MessageRow({
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </Typography.Text>
+        {deletable && (
+          <span style={{ marginInlineStart: 'auto' }}>
+            <DeleteMessageButton message={deletable} />
+          </span>
+        )}
       </Flex>
       <Flex vertical gap={4} align="flex-start">
         {content && <Text content={content} />}

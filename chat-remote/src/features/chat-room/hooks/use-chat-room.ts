@@ -6,9 +6,11 @@ import {
   useServices,
 } from '@chat/shared';
 import { useEffect, useState } from 'react';
+import { messageDeleted } from '../model/chat-state';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
 import { useLiveMessages } from './use-live-messages';
+import { useMarkRead } from './use-mark-read';
 import { type OutboxActions, useOutbox } from './use-outbox';
 
 /**
@@ -28,9 +30,15 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     }),
   );
   const [catchUp] = useState(() => () => void sync.catchUp());
+  const [onDeleted] = useState(
+    () =>
+      ({ message_id }: { message_id: number }) =>
+        store.setState((state) => messageDeleted(state, message_id)),
+  );
 
   useEffect(() => catchUp(), [catchUp]);
-  const source = useLiveMessages(roomId, { onDelivered: sync.receive, onStale: catchUp });
+  const source = useLiveMessages(roomId, { onDelivered: sync.receive, onStale: catchUp, onDeleted });
+  useMarkRead(roomId, store);
   // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).
   // On the room's own channel the send's event brings it, and shows whether anything came before it.
   const [afterSend] = useState(() => () => {

@@ -1,7 +1,12 @@
-import { type MessageSentEvent, type RoomMessageSentEvent, useServices } from '@chat/shared';
+import {
+  type MessageDeletedEvent,
+  type MessageSentEvent,
+  type RoomMessageSentEvent,
+  useServices,
+} from '@chat/shared';
 // From the constants entry, which this remote bundles, not from the shell's shared copy of '@chat/shared':
 // `roomChannel` is newer than shells already deployed.
-import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, roomChannel } from '@chat/shared/constants';
+import { CHAT_CHANNEL, MESSAGE_DELETED_EVENT, MESSAGE_SENT_EVENT, roomChannel } from '@chat/shared/constants';
 import { type RefObject, useEffect, useRef } from 'react';
 
 /**
@@ -15,6 +20,8 @@ export interface LiveHandlers {
   onDelivered: (event: RoomMessageSentEvent) => void;
   /** Something may be missing: a subscription (re)started, the browser is back online, or an ids-only event. */
   onStale: () => void;
+  /** A message of this room was deleted by its author (on whichever channel the room is read through). */
+  onDeleted: (event: MessageDeletedEvent) => void;
 }
 
 /**
@@ -27,7 +34,7 @@ export interface LiveHandlers {
  */
 export function useLiveMessages(
   roomId: number,
-  { onDelivered, onStale }: LiveHandlers,
+  { onDelivered, onStale, onDeleted }: LiveHandlers,
 ): RefObject<LiveSource> {
   const { echo } = useServices();
   const source = useRef<LiveSource>('waiting');
@@ -43,16 +50,22 @@ export function useLiveMessages(
     const onSharedEvent = (event: MessageSentEvent) => {
       if (open && source.current === 'shared' && event.room_id === roomId) onStale();
     };
+    const onSharedDeleted = (event: MessageDeletedEvent) => {
+      if (open && source.current === 'shared' && event.room_id === roomId) onDeleted(event);
+    };
     const listenShared = () => {
       if (shared) return;
       shared = client.private(CHAT_CHANNEL);
-      shared.listen(MESSAGE_SENT_EVENT, onSharedEvent).subscribed(() => {
+      shared.listen(MESSAGE_SENT_EVENT, onSharedEvent).listen(MESSAGE_DELETED_EVENT, onSharedDeleted);
+      shared.subscribed(() => {
         if (open && source.current === 'shared') onStale();
       });
     };
     const leaveShared = () => {
       if (!shared) return;
-      shared.stopListening(MESSAGE_SENT_EVENT, onSharedEvent);
+      shared
+        .stopListening(MESSAGE_SENT_EVENT, onSharedEvent)
+        .stopListening(MESSAGE_DELETED_EVENT, onSharedDeleted);
       client.leave(CHAT_CHANNEL);
       shared = null;
     };
@@ -60,9 +73,13 @@ export function useLiveMessages(
     const onOwnEvent = (event: RoomMessageSentEvent) => {
       if (open) onDelivered(event);
     };
+    const onOwnDeleted = (event: MessageDeletedEvent) => {
+      if (open) onDeleted(event);
+    };
     const own = client.private(ownName);
     own
       .listen(MESSAGE_SENT_EVENT, onOwnEvent)
+      .listen(MESSAGE_DELETED_EVENT, onOwnDeleted)
       .subscribed(() => {
         if (!open) return;
         source.current = 'room';
@@ -78,10 +95,11 @@ export function useLiveMessages(
     return () => {
       open = false;
       window.removeEventListener('online', onStale);
-      own.stopListening(MESSAGE_SENT_EVENT, onOwnEvent);
-      client.leave(ownName);
+      own.stopListening(MESSAGE_SENT_EVENT, onOwnEvent).stopListening(MESSAGE_DELETED_EVENT, onOwnDeleted);
+      // Its private channel only: Echo's leave() would also leave the room's presence channel.
+      client.leaveChannel(`private-${ownName}`);
       leaveShared();
     };
-  }, [echo, roomId, onDelivered, onStale]);
+  }, [echo, roomId, onDelivered, onStale, onDeleted]);
   return source;
 }

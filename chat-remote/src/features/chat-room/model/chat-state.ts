@@ -17,6 +17,11 @@ export interface ChatState {
   loadingOlder: boolean;
   /** Why the first page could not be loaded, if it could not. */
   loadError: string | null;
+  /**
+   * Messages deleted while the room was open: a read that started before the delete, or an event that
+   * crossed it, must not bring one back. The cursor never moves back for a delete: it is only a bound.
+   */
+  deleted: ReadonlySet<number>;
 }
 
 export const initialChatState: ChatState = {
@@ -26,10 +31,12 @@ export const initialChatState: ChatState = {
   hasOlder: false,
   loadingOlder: false,
   loadError: null,
+  deleted: new Set(),
 };
 
 /** Merges messages and drops every outgoing entry the server now holds: each client_msg_id shows once. */
-function withMessages(state: ChatState, incoming: readonly Message[]): ChatState {
+function withMessages(state: ChatState, received: readonly Message[]): ChatState {
+  const incoming = state.deleted.size ? received.filter(({ id }) => !state.deleted.has(id)) : received;
   const messages = mergeMessages(state.messages, incoming);
   const arrived = new Set(incoming.map((message) => message.client_msg_id).filter((id) => id !== null));
   const outbox = arrived.size
@@ -76,6 +83,20 @@ export function deliveryNeedsRead(state: ChatState, event: RoomMessageSentEvent)
   const { cursor } = state;
   if (cursor === null || event.message_id <= cursor) return false;
   return event.message === null || (event.previous_id ?? 0) !== cursor;
+}
+
+/**
+ * A message its author deleted (its MessageDeleted event, or this user's own delete): gone from the view,
+ * and kept out of it. The cursor stays: later messages may name the deleted id as their `previous_id`,
+ * which then still follows on, and a read after the cursor simply finds nothing of it.
+ */
+export function messageDeleted(state: ChatState, messageId: number): ChatState {
+  if (state.deleted.has(messageId)) return state;
+  const deleted = new Set(state.deleted).add(messageId);
+  const messages = state.messages.some(({ id }) => id === messageId)
+    ? state.messages.filter(({ id }) => id !== messageId)
+    : state.messages;
+  return { ...state, messages, deleted };
 }
 
 /** The server's answer to a send: shown at once, while the catch-up fills any gap before it. */

@@ -1,0 +1,95 @@
+import { once } from 'node:events';
+import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+
+export type Preset = 'mobile' | 'desktop';
+
+/** What one Lighthouse run of one page says; scores 0–100 as Lighthouse shows them. */
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** total-byte-weight: every response the page loaded, as transferred (compressed). */
+  bytes: number;
+  /** Audits of the accessibility and best-practices categories that failed, to know what to fix. */
+  failed: string[];
+}
+
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+
+/**
+ * One Lighthouse navigation of `url` in a Chromium of its own (a fresh profile: nothing cached, no cookie but
+ * the session's), Lighthouse's own throttling for the preset (mobile: a mid-range phone on slow 4G, simulated).
+ * `token` signs the browser in as the login screen does: the access token in its cookie on the page's origin.
+ */
+export async function runLighthouse(
+  url: string,
+  { preset, token }: { preset: Preset; token?: string | undefined },
+): Promise<LighthouseFigures> {
+  // A debugging port of its own, free when launched: a fixed one could find a Chromium left behind and reuse it.
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    if (token) await setCookie(chrome.port, url, token);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: 'error', onlyCategories: [...categories] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return figuresOf(result.lhr);
+  } finally {
+    const exited = chrome.process.exitCode === null ? once(chrome.process, 'exit') : Promise.resolve();
+    chrome.kill();
+    await exited;
+  }
+}
+
+async function setCookie(port: number, url: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('The launched Chromium has no default context');
+    await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: new URL(url).origin }]);
+  } finally {
+    await browser.close();
+  }
+}
+
+function figuresOf(lhr: Result): LighthouseFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: (typeof categories)[number]) => {
+    const value = lhr.categories[id]?.score;
+    if (typeof value !== 'number')
+      throw new Error(`Lighthouse gave no ${id} score for ${lhr.finalDisplayedUrl}`);
+    return Math.round(value * 100);
+  };
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failed = (['accessibility', 'best-practices'] as const).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    bytes: numeric('total-byte-weight'),
+    failed,
+  };
+}

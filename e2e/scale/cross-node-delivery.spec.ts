@@ -1,0 +1,142 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
+import type { AppServer } from '../support/app-server';
+import { signSubscription } from '../support/channel-cases';
+import { openRoom, rowsSaying, send } from '../support/chat';
+import { expect, signIn, test } from '../support/fixtures';
+import { PusherProbe } from '../support/pusher-probe';
+import {
+  apiProcessOrigin,
+  apiProcessUrl,
+  scaleLayout,
+  serveShellOnNode,
+  soketiNodeUrl,
+} from '../support/scale';
+import { origin, scaleStack } from '../support/stack';
+
+/** POST a message through one API process in particular, past the balancer. */
+async function postThrough(
+  request: APIRequestContext,
+  apiPort: number,
+  token: string,
+  roomId: number,
+  content: string,
+): Promise<void> {
+  const response = await request.post(`${apiProcessUrl(apiPort)}chatrooms/${roomId}/messages`, {
+    data: { content },
+    headers: bearer(token),
+  });
+  expect(response.status()).toBe(201);
+}
+
+interface Reader {
+  page: Page;
+  /** The websocket addresses the page opened, and every frame they received. */
+  sockets: string[];
+  frames: string[];
+  close(): Promise<void>;
+}
+
+/** A member's browser on `shell` (pinned to one Soketi node), in the room. */
+async function readerOn(browser: Browser, shell: AppServer, token: string, roomId: number): Promise<Reader> {
+  const context = await browser.newContext({ baseURL: shell.url });
+  await signIn(context, token);
+  const page = await context.newPage();
+  const reader: Reader = { page, sockets: [], frames: [], close: () => context.close() };
+  page.on('websocket', (socket) => {
+    reader.sockets.push(socket.url());
+    socket.on('framereceived', ({ payload }) => reader.frames.push(String(payload)));
+  });
+  await openRoom(page, roomId);
+  return reader;
+}
+
+const [apiA, apiB] = scaleLayout.apiProcesses as [number, number];
+const [nodeA, nodeB] = scaleLayout.soketiNodes.map((node) => node.port) as [number, number];
+
+test('a message sent through either API process reaches browsers on both Soketi nodes, once', async ({
+  browser,
+  request,
+}) => {
+  const [ann, ben] = [await createUser(request, 'ann'), await createUser(request, 'ben')];
+  const [annToken, benToken] = [await loginToken(request, ann), await loginToken(request, ben)];
+  const room = await createRoom(request, annToken);
+  await joinRoom(request, benToken, room.id);
+
+  const shells = [await serveShellOnNode(0), await serveShellOnNode(1)] as const;
+  const readers: Reader[] = [];
+  try {
+    const onA = await readerOn(browser, shells[0], annToken, room.id);
+    readers.push(onA);
+    const onB = await readerOn(browser, shells[1], benToken, room.id);
+    readers.push(onB);
+    expect(onA.sockets.map((url) => new URL(url).port)).toEqual([String(nodeA)]);
+    expect(onB.sockets.map((url) => new URL(url).port)).toEqual([String(nodeB)]);
+
+    // API process i publishes to node i: each of these crosses Redis to reach the other node's browser.
+    await postThrough(request, apiA, annToken, room.id, 'posted through API process A');
+    await postThrough(request, apiB, benToken, room.id, 'posted through API process B');
+    await send(onA.page, 'typed on Soketi node A');
+    await send(onB.page, 'typed on Soketi node B');
+    const texts = [
+      'posted through API process A',
+      'posted through API process B',
+      'typed on Soketi node A',
+      'typed on Soketi node B',
+    ];
+    for (const text of texts) {
+      for (const reader of readers) await expect(rowsSaying(reader.page, text)).toHaveCount(1);
+    }
+
+    // Live, on the room's own channel (members only) with the message in the event: not a refetch.
+    for (const reader of readers) {
+      const roomFrames = reader.frames.filter((frame) =>
+        frame.includes(`"channel":"private-chatroom.${room.id}"`),
+      );
+      for (const text of texts) expect(roomFrames.filter((frame) => frame.includes(text))).toHaveLength(1);
+    }
+  } finally {
+    for (const reader of readers) await reader.close();
+    for (const shell of shells) await shell.stop();
+  }
+});
+
+test("a room's presence and its members' whispers cross Soketi nodes", async ({ page, request }) => {
+  const [ann, ben] = [await createUser(request, 'ann'), await createUser(request, 'ben')];
+  const [annToken, benToken] = [await loginToken(request, ann), await loginToken(request, ben)];
+  const room = await createRoom(request, annToken);
+  await joinRoom(request, benToken, room.id);
+  const channel = `presence-chatroom.${room.id}`;
+
+  await page.goto(`${origin(scaleStack.shell)}/config.json`);
+  const [onA, onB] = [
+    await PusherProbe.open(page, soketiNodeUrl(0)),
+    await PusherProbe.open(page, soketiNodeUrl(1)),
+  ];
+  const join = async (probe: PusherProbe, token: string, apiPort: number) => {
+    const signature = await signSubscription(
+      request,
+      apiProcessOrigin(apiPort),
+      token,
+      probe.socketId,
+      channel,
+    );
+    expect(await probe.subscribe(channel, signature.auth, signature.channel_data)).toBe('subscribed');
+    return String((JSON.parse(signature.channel_data ?? '{}') as { user_id: number }).user_id);
+  };
+  const annId = await join(onA, annToken, apiA);
+  const benId = await join(onB, benToken, apiB);
+
+  const events = async (probe: PusherProbe, event: string) =>
+    (await probe.framesOn(channel)).filter((frame) => frame.event === event);
+  // Ben, on node B, is told who is in the room, Ann on node A included; Ann is told Ben arrived.
+  const [roster] = await events(onB, 'pusher_internal:subscription_succeeded');
+  const present = JSON.parse(String(roster?.data)) as { presence: { ids: (string | number)[] } };
+  expect(present.presence.ids.map(String).sort()).toEqual([annId, benId].sort());
+  await expect.poll(async () => (await events(onA, 'pusher_internal:member_added')).length).toBe(1);
+
+  await onA.whisper(channel, 'client-typing', { typing: true });
+  await expect.poll(async () => (await events(onB, 'client-typing')).length).toBe(1);
+  await onB.whisper(channel, 'client-typing', { typing: false });
+  await expect.poll(async () => (await events(onA, 'client-typing')).length).toBe(1);
+});

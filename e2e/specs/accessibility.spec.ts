@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { routes } from '@chat/shared/constants';
+import type { Page } from '@playwright/test';
+import { createRoom, postMessage } from '../support/api';
+import { feed, openRoom } from '../support/chat';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * axe-core's full rule set on each screen as a person reaches it. Only serious and critical findings fail
+ * a test; every finding is attached to the report (and its counts by impact printed), so a moderate one
+ * is seen before it grows.
+ */
+const BLOCKING = new Set(['serious', 'critical']);
+
+async function audit(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const byImpact: Record<string, number> = {};
+  for (const violation of results.violations) {
+    const impact = violation.impact ?? 'unknown';
+    byImpact[impact] = (byImpact[impact] ?? 0) + violation.nodes.length;
+  }
+  const rules = results.violations.map(({ id, impact, nodes }) => `${id} (${impact}) ×${nodes.length}`);
+  console.log(`axe ${screen}: ${JSON.stringify(byImpact)} ${rules.join(', ')}`);
+  await test.info().attach(`axe ${screen}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const blocking = results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      targets: nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(blocking, `serious or critical axe findings on ${screen}`).toEqual([]);
+}
+
+test.describe('accessibility', { tag: '@a11y' }, () => {
+  test('the login screen', async ({ page }) => {
+    await page.goto(routes.login);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await audit(page, 'login');
+  });
+
+  test('the room list', async ({ userPage: page, request, token }) => {
+    for (let count = 0; count < 3; count++) await createRoom(request, token);
+    await page.goto(routes.home);
+    await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('listitem').nth(2)).toBeVisible();
+    await audit(page, 'room list');
+  });
+
+  test('the Create Room modal', async ({ userPage: page }) => {
+    await page.goto(routes.home);
+    await page.getByRole('button', { name: 'Create Room' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Room' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    // axe reads colours as drawn: wait for the opening animation to end.
+    await expect(dialog).toHaveCSS('opacity', '1');
+    await audit(page, 'Create Room modal');
+  });
+
+  test('a chat room with messages', async ({ userPage: page, request, token }) => {
+    const room = await createRoom(request, token);
+    for (const text of ['Hello there', 'A second message', 'And a third']) {
+      await postMessage(request, token, room.id, text);
+    }
+    await openRoom(page, room.id);
+    await expect(feed(page).getByRole('article')).toHaveCount(3);
+    await audit(page, 'chat room');
+  });
+
+  test('an empty chat room', async ({ userPage: page, request, token }) => {
+    const room = await createRoom(request, token);
+    await openRoom(page, room.id);
+    await expect(page.getByText('No messages yet')).toBeVisible();
+    await audit(page, 'empty chat room');
+  });
+});

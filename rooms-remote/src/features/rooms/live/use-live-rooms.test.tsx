@@ -1,0 +1,97 @@
+import type { Room } from '@chat/shared';
+import {
+  CHAT_CHANNEL,
+  MESSAGE_DELETED_EVENT,
+  MESSAGE_SENT_EVENT,
+  ROOM_CREATED_EVENT,
+  ROOM_UPDATED_EVENT,
+} from '@chat/shared/constants';
+import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
+import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { aRoom } from '../../../testing/a-room';
+import { createFakeEcho } from '../../../testing/fake-echo';
+import { RoomList } from '../room-list';
+import { UNREAD_REFRESH_MS } from './use-live-rooms';
+
+const summary = ({ is_member: _, unread_count: __, ...rest }: Room) => rest;
+
+function renderLiveList(answers: Room[][]) {
+  const fake = createFakeEcho();
+  let call = 0;
+  const get = rs.fn(() => Promise.resolve(answers[Math.min(call++, answers.length - 1)]));
+  const view = renderWithServices(
+    <RoomList />,
+    createTestServices({ http: stubHttp({ get }), echo: () => fake.echo }),
+  );
+  return { fake, get, ...view };
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('li') as HTMLElement;
+
+describe('the live room list', () => {
+  beforeEach(() => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
+  it("shows a joined room's unread count as a badge named for it", async () => {
+    renderLiveList([[aRoom({ id: 1, name: 'Mine', is_member: true, unread_count: 3 }), aRoom({ id: 2 })]]);
+    const row = await rowOf('Mine');
+    expect(within(row).getByRole('img', { name: '3 unread' })).toHaveTextContent('3');
+    expect(screen.getAllByRole('img', { name: /unread/ })).toHaveLength(1);
+  });
+
+  it('shows 99+ past two digits', async () => {
+    renderLiveList([[aRoom({ name: 'Busy', is_member: true, unread_count: 100 })]]);
+    expect(within(await rowOf('Busy')).getByRole('img', { name: '99+ unread' })).toHaveTextContent('99+');
+  });
+
+  it('adds a room created elsewhere and updates member counts, without a read', async () => {
+    const { fake, get } = renderLiveList([[aRoom({ id: 1, name: 'Old', is_member: true, unread_count: 2 })]]);
+    await rowOf('Old');
+    act(() => {
+      fake.emit(CHAT_CHANNEL, ROOM_CREATED_EVENT, { room: summary(aRoom({ id: 2, name: 'Fresh' })) });
+      fake.emit(CHAT_CHANNEL, ROOM_UPDATED_EVENT, {
+        room: summary(aRoom({ id: 1, name: 'Old', members_count: 7, max_members: 10 })),
+      });
+    });
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(/^1\.\s*Fresh/));
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[1] as HTMLElement).getByLabelText('7 of 10 members')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('img', { name: '2 unread' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the list again once per burst of messages in joined rooms, not for others', async () => {
+    const { fake, get } = renderLiveList([
+      [aRoom({ id: 1, name: 'Mine', is_member: true }), aRoom({ id: 2, name: 'Theirs' })],
+      [aRoom({ id: 1, name: 'Mine', is_member: true, unread_count: 2 }), aRoom({ id: 2, name: 'Theirs' })],
+    ]);
+    await rowOf('Mine');
+    act(() => fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: 2, message_id: 5 }));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 2));
+    expect(get).toHaveBeenCalledTimes(1);
+
+    act(() => {
+      fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: 1, message_id: 6 });
+      fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: 1, message_id: 7 });
+      fake.emit(CHAT_CHANNEL, MESSAGE_DELETED_EVENT, { room_id: 1, message_id: 6 });
+    });
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(await within(await rowOf('Mine')).findByRole('img', { name: '2 unread' })).toBeInTheDocument();
+  });
+
+  it('reads again after a (re)subscription, and leaves the channel when closed', async () => {
+    const { fake, get, unmount } = renderLiveList([[aRoom({ name: 'Any' })]]);
+    await rowOf('Any');
+    act(() => fake.succeedSubscription(CHAT_CHANNEL));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    unmount();
+    expect(fake.joined.has(CHAT_CHANNEL)).toBe(false);
+  });
+});

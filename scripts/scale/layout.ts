@@ -1,0 +1,52 @@
+import { defaultPorts } from '@chat/shared/config-from-env';
+
+/**
+ * Where the scaled topology runs each piece on one machine. The public addresses (the shell, the remotes,
+ * `api`, `websocket`) are `pnpm start`'s; the processes behind the two balancers listen on loopback ports of
+ * their own.
+ */
+export interface ScaleLayout {
+  frontEnds: { shell: number; 'auth-remote': number; 'rooms-remote': number; 'chat-remote': number };
+  /** The API's public address: the HTTP balancer in front of `apiProcesses`. */
+  api: number;
+  apiProcesses: number[];
+  /** The websocket's public address (what /config.json names): the TCP balancer in front of the nodes. */
+  websocket: number;
+  soketiNodes: { port: number; usagePort: number }[];
+  /** UDP port of Soketi's node discovery, which it always binds (the Redis adapter does not use it). */
+  soketiDiscoveryPort: number;
+  redis: number;
+  /** PostgreSQL database (on Debian's cluster) unless SCALE_DATABASE_URL names one. */
+  database: string;
+  /** The API processes' shared DATA_DIR (uploaded attachments, the generated secrets), from the repo root. */
+  dataDir: string;
+}
+
+/** `pnpm start:scale`: the app where `pnpm start` serves it. */
+export const defaultLayout: ScaleLayout = {
+  frontEnds: {
+    shell: defaultPorts.shell,
+    'auth-remote': defaultPorts.auth,
+    'rooms-remote': defaultPorts.rooms,
+    'chat-remote': defaultPorts.chat,
+  },
+  api: defaultPorts.api,
+  apiProcesses: [8001, 8002],
+  websocket: defaultPorts.websocket,
+  soketiNodes: [
+    { port: 8081, usagePort: 8091 },
+    { port: 8082, usagePort: 8092 },
+  ],
+  soketiDiscoveryPort: 8089,
+  redis: 6380,
+  database: 'chat_scale',
+  dataDir: '.scale/data',
+};
+
+/** SCALE_LAYOUT (JSON, any subset of the fields) moves pieces, e.g. for the scaled e2e run. */
+export function layoutFromEnv(env: Record<string, string | undefined> = process.env): ScaleLayout {
+  const overrides = env.SCALE_LAYOUT ? (JSON.parse(env.SCALE_LAYOUT) as Partial<ScaleLayout>) : {};
+  return { ...defaultLayout, ...overrides };
+}
+
+export const localOrigin = (port: number) => `http://localhost:${port}`;
