@@ -9,6 +9,7 @@ import { configMiddleware } from './config-middleware';
 import { federationContractPlugin } from './federation-contract';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
 import { precompressedAssets } from './precompressed-assets';
+import { preloadStartupChunks } from './preload-startup-chunks';
 import { sharedDependencies } from './shared-dependencies';
 
 /**
@@ -81,6 +82,7 @@ export function createAppConfig({
         }),
       federation && federationContractPlugin(name),
       deferAssetsRetry,
+      federation && !isRemote && preloadStartupChunks,
     ],
     source: { entry: { index: './src/index.ts' } },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },

@@ -1,10 +1,10 @@
 /**
- * Loopback ports of one run, clear of the dev stack (3000-3003, 8000, 8080). The smoke run uses its own
+ * Loopback ports of one run, clear of the dev stack (3000-3003, 8000, 8080) and of the e2e runs (4000-4511). The smoke run uses its own
  * block so it can run (from `pnpm test`) while a full bench is going; BENCH_PORT_BASE moves the block (for a
  * run beside another).
  */
 export function portsFor(smoke: boolean) {
-  const base = Number(process.env.BENCH_PORT_BASE) || (smoke ? 4500 : 4000);
+  const base = Number(process.env.BENCH_PORT_BASE) || (smoke ? 7500 : 7000);
   return {
     federated: { shell: base, 'auth-remote': base + 1, 'rooms-remote': base + 2, 'chat-remote': base + 3 },
     monolith: base + 100,
