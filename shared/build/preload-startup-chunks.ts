@@ -1,0 +1,36 @@
+import type { RsbuildPlugin } from '@rsbuild/core';
+
+interface ManifestShared {
+  assets: { js: { sync: string[] } };
+}
+
+/**
+ * The federated shell's entry finds the chunks it starts with only as it runs: `./bootstrap`, then each
+ * shared package as the share scope reaches it, then the packages those import (antd, then @chat/shared,
+ * then laravel-echo, pusher-js, zustand). On a phone each of those waves is a round trip. This lists them in
+ * the page as preloads, so they all download alongside the entry: the chunks of `./bootstrap` and the
+ * shell's own copy of every shared package (loaded-first: the shell's copies are the ones a page uses).
+ */
+export const preloadStartupChunks: RsbuildPlugin = {
+  name: 'chat:preload-startup-chunks',
+  setup(api) {
+    api.modifyHTMLTags(({ headTags, bodyTags }, { compilation, assetPrefix }) => {
+      const bootstrap = [...(compilation.entrypoints.get('index')?.childrenIterable ?? [])].filter((group) =>
+        group.origins.some((origin) => origin.request === './bootstrap'),
+      );
+      const manifest = compilation.getAsset('mf-manifest.json')?.source.source().toString();
+      const shared = manifest ? (JSON.parse(manifest).shared as ManifestShared[]) : [];
+      const files = new Set([
+        ...bootstrap.flatMap((group) => group.getFiles()),
+        ...shared.flatMap((pkg) => pkg.assets.js.sync),
+      ]);
+      const preloads = [...files]
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'script', href: `${assetPrefix}${file}` },
+        }));
+      return { headTags: [...headTags, ...preloads], bodyTags };
+    });
+  },
+};
