@@ -112,7 +112,14 @@ export function createFakeEcho() {
       presence.set(full, channel);
       return channel.api;
     },
+    /** By full name, as Echo's leaveChannel: a private channel is recorded as left by its short name. */
     leaveChannel(name: string) {
+      if (name.startsWith('private-')) {
+        const short = name.slice('private-'.length);
+        left.push(short);
+        joined.delete(short);
+        return;
+      }
       present.delete(name);
     },
     connectionStatus: () => status,
