@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
+import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { findMessage, insertMessage } from '../repositories/messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -15,7 +16,9 @@ describe('the message write path', () => {
 
   /** Looks the message up from outside the write: only a committed row is visible (or even reachable) here. */
   const committedCheckingPublisher: Publisher = {
-    async publish(channel, _event, data) {
+    async publish(channel, event, data) {
+      // Room-list events (a room created, its member count) share the channel; only messages are checked.
+      if (event !== MESSAGE_SENT_EVENT) return;
       const { message_id } = data as { message_id: number };
       seenByPublisher.push({ channel, committed: (await findMessage(db, message_id)) !== undefined });
       if (channel !== 'private-chatroom') roomEvents.push(data as RoomMessageSentEvent);
