@@ -89,6 +89,31 @@ test.describe('session', () => {
     });
   });
 
+  test('Log out lands on /auth/login, once, with the cookie gone and the token revoked', async ({
+    page,
+    request,
+    user,
+  }) => {
+    test.setTimeout(REPEAT * 10_000);
+    await repeat(async () => {
+      const token = await loginToken(request, user);
+      await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: APP_URL }]);
+      await page.goto(routes.home);
+      await expect(page.getByText('Room Lists')).toBeVisible();
+      const addresses = addressesOf(page);
+      await page.getByRole('button', { name: user.username, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+      await expectSettledOn(page, addresses, routes.login);
+      expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.login]);
+      expect(await accessCookie(page)).toBeUndefined();
+      const me = await request.get(`${API_URL}me`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(me.status()).toBe(401);
+      page.removeAllListeners('framenavigated');
+      page.removeAllListeners('request');
+    });
+  });
+
   test('signing in from /auth/login lands on the room list', async ({ page, user }) => {
     test.setTimeout(REPEAT * 10_000);
     await repeat(async () => {
