@@ -48,23 +48,24 @@ async function expectSettledOn(page: Page, { shown }: { shown: string[] }, path:
   expect(shown.at(-1), shown.join(' → ')).toBe(path);
 }
 
+/** Reloads `/` with a token the server no longer accepts: the session ends on /auth/login, once. */
+async function reloadWithDeadToken(page: Page, token: string): Promise<void> {
+  await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: APP_URL }]);
+  const addresses = addressesOf(page);
+  await page.goto(routes.home);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expectSettledOn(page, addresses, routes.login);
+  // One document of the login screen: the session left for it once, and nothing reloaded it.
+  expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.home, routes.login]);
+  expect(await accessCookie(page)).toBeUndefined();
+  page.removeAllListeners('framenavigated');
+  page.removeAllListeners('request');
+}
+
 test.describe('session', () => {
   test('a dead token on reload lands on /auth/login, once, with the cookie gone', async ({ page }) => {
     test.setTimeout(REPEAT * 10_000);
-    await repeat(async () => {
-      await page
-        .context()
-        .addCookies([{ name: ACCESS_TOKEN_COOKIE, value: '0|not-a-valid-token', url: APP_URL }]);
-      const addresses = addressesOf(page);
-      await page.goto(routes.home);
-      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-      await expectSettledOn(page, addresses, routes.login);
-      // One document of the login screen: the session left for it once, and nothing reloaded it.
-      expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.home, routes.login]);
-      expect(await accessCookie(page)).toBeUndefined();
-      page.removeAllListeners('framenavigated');
-      page.removeAllListeners('request');
-    });
+    await repeat(() => reloadWithDeadToken(page, '0|not-a-valid-token'));
   });
 
   test('an expired token on reload lands on /auth/login, once, with the cookie gone', async ({
@@ -77,15 +78,7 @@ test.describe('session', () => {
       const token = await loginToken(request, user);
       const expired = await request.post(`${API_URL}testing/tokens/expire`, { data: { token } });
       expect(expired.status()).toBe(204);
-      await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: APP_URL }]);
-      const addresses = addressesOf(page);
-      await page.goto(routes.home);
-      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-      await expectSettledOn(page, addresses, routes.login);
-      expect(addresses.loaded, addresses.loaded.join(' → ')).toEqual([routes.home, routes.login]);
-      expect(await accessCookie(page)).toBeUndefined();
-      page.removeAllListeners('framenavigated');
-      page.removeAllListeners('request');
+      await reloadWithDeadToken(page, token);
     });
   });
 
