@@ -40,6 +40,8 @@ test('every channel authorises on both Soketi nodes as on the embedded server, t
   page,
   request,
 }) => {
+  // An API process to start, then 33 subscriptions on fresh sockets.
+  test.setTimeout(120_000);
   const [member, second, outsider] = [
     await createUser(request, 'member'),
     await createUser(request, 'second'),

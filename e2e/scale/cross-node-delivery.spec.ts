@@ -30,6 +30,7 @@ async function postThrough(
 }
 
 interface Reader {
+  name: string;
   page: Page;
   /** The websocket addresses the page opened, and every frame they received. */
   sockets: string[];
@@ -37,17 +38,31 @@ interface Reader {
   close(): Promise<void>;
 }
 
-/** A member's browser on `shell` (pinned to one Soketi node), in the room. */
-async function readerOn(browser: Browser, shell: AppServer, token: string, roomId: number): Promise<Reader> {
+/**
+ * A member's browser on `shell` (pinned to one Soketi node), in the room, once its socket is on the room's
+ * channel: a message sent before that would reach the page by its catch-up read, not live.
+ */
+async function readerOn(
+  name: string,
+  browser: Browser,
+  shell: AppServer,
+  token: string,
+  roomId: number,
+): Promise<Reader> {
   const context = await browser.newContext({ baseURL: shell.url });
   await signIn(context, token);
   const page = await context.newPage();
-  const reader: Reader = { page, sockets: [], frames: [], close: () => context.close() };
+  const reader: Reader = { name, page, sockets: [], frames: [], close: () => context.close() };
   page.on('websocket', (socket) => {
     reader.sockets.push(socket.url());
     socket.on('framereceived', ({ payload }) => reader.frames.push(String(payload)));
   });
   await openRoom(page, roomId);
+  const subscribed = (frame: string) => {
+    const { event, channel } = JSON.parse(frame) as { event: string; channel?: string };
+    return event === 'pusher_internal:subscription_succeeded' && channel === `private-chatroom.${roomId}`;
+  };
+  await expect.poll(() => reader.frames.some(subscribed)).toBe(true);
   return reader;
 }
 
@@ -66,9 +81,9 @@ test('a message sent through either API process reaches browsers on both Soketi 
   const shells = [await serveShellOnNode(0), await serveShellOnNode(1)] as const;
   const readers: Reader[] = [];
   try {
-    const onA = await readerOn(browser, shells[0], annToken, room.id);
+    const onA = await readerOn('the browser on node A', browser, shells[0], annToken, room.id);
     readers.push(onA);
-    const onB = await readerOn(browser, shells[1], benToken, room.id);
+    const onB = await readerOn('the browser on node B', browser, shells[1], benToken, room.id);
     readers.push(onB);
     expect(onA.sockets.map((url) => new URL(url).port)).toEqual([String(nodeA)]);
     expect(onB.sockets.map((url) => new URL(url).port)).toEqual([String(nodeB)]);
@@ -90,10 +105,14 @@ test('a message sent through either API process reaches browsers on both Soketi 
 
     // Live, on the room's own channel (members only) with the message in the event: not a refetch.
     for (const reader of readers) {
-      const roomFrames = reader.frames.filter((frame) =>
-        frame.includes(`"channel":"private-chatroom.${room.id}"`),
+      const roomFrames = reader.frames.filter(
+        (frame) => (JSON.parse(frame) as { channel?: string }).channel === `private-chatroom.${room.id}`,
       );
-      for (const text of texts) expect(roomFrames.filter((frame) => frame.includes(text))).toHaveLength(1);
+      for (const text of texts)
+        expect(
+          roomFrames.filter((frame) => frame.includes(text)),
+          `${reader.name}: ${text}`,
+        ).toHaveLength(1);
     }
   } finally {
     for (const reader of readers) await reader.close();

@@ -17,6 +17,8 @@ test.describe('throttles counted in Redis, across API processes', () => {
   const nth = (index: number) => urls[index % urls.length] as string;
 
   test.beforeAll(async () => {
+    // Two API processes starting on a busy machine: more than a flow's minute.
+    test.setTimeout(120_000);
     const env = { API_THROTTLE_PER_MINUTE: String(API_BUDGET), LOGIN_MAX_ATTEMPTS: String(LOGIN_ATTEMPTS) };
     processes = await Promise.all(
       scaleExtraPorts.throttledApis.map((port, index) =>
