@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import Echo from 'laravel-echo';
+import type Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
+import { echoClient } from '../testing/echo-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -19,18 +20,7 @@ describe('laravel-echo + pusher-js against the embedded server', () => {
   const clients: Echo<'reverb'>[] = [];
 
   const connect = (token: string | null) => {
-    const echo = new Echo({
-      broadcaster: 'reverb',
-      Pusher,
-      key: t.config.broadcast.key,
-      wsHost: '127.0.0.1',
-      wsPort,
-      wssPort: wsPort,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      authEndpoint: `${apiUrl}/broadcasting/auth`,
-      auth: { headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {} },
-    });
+    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: token });
     clients.push(echo);
     return echo;
   };

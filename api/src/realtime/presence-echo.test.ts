@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type Echo from 'laravel-echo';
+import { echoClient } from '../testing/echo-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -28,18 +28,7 @@ describe("a room's presence channel, end to end", () => {
   const clients: Echo<'reverb'>[] = [];
 
   const connect = (who: SignedIn) => {
-    const echo = new Echo({
-      broadcaster: 'reverb',
-      Pusher,
-      key: t.config.broadcast.key,
-      wsHost: '127.0.0.1',
-      wsPort,
-      wssPort: wsPort,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      authEndpoint: `${apiUrl}/broadcasting/auth`,
-      auth: { headers: { Authorization: `Bearer ${who.token}`, Accept: 'application/json' } },
-    });
+    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: who.token });
     clients.push(echo);
     return echo;
   };
