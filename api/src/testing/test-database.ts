@@ -18,25 +18,35 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database per call. With TEST_DATABASE_URL (CI) it is a throwaway schema in that real
- * PostgreSQL; otherwise an in-memory PGlite.
+ * A fresh, migrated database per call. With TEST_DATABASE_URL (CI) it is a throwaway database in that real
+ * PostgreSQL server; otherwise an in-memory PGlite.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? createPostgresSchema(url) : { db: await pgliteFromTemplate(), dispose: async () => {} };
+  return url ? createPostgresDatabase(url) : { db: await pgliteFromTemplate(), dispose: async () => {} };
 }
 
-async function createPostgresSchema(url: string): Promise<TestDatabase> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+/**
+ * A database, not a schema, per test file: the migrator reads the catalog of every schema in its database
+ * (Kysely's introspection, `pg_get_serial_sequence` on each table), and a schema that another test file drops
+ * meanwhile failed it with "schema test_… does not exist". Catalogs are per database.
+ */
+async function createPostgresDatabase(url: string): Promise<TestDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 10 });
+  await admin.query(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: own.href, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     dispose: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      // Not WITH (FORCE): the pool has ended its clients, but their server processes may still be exiting,
+      // and FORCE would kill them, raising an error on a client socket nobody listens to any more. A plain
+      // DROP waits (up to 5 s) for them to go.
+      await admin.query(`DROP DATABASE ${name}`);
       await admin.end();
     },
   };
