@@ -29,6 +29,12 @@ export const singletonPackages = [
 ] as const;
 
 /**
+ * Singletons no screen needs to start: `createEchoLoader` imports them on demand, after the first paint.
+ * Nothing preloads them with the start-up chunks.
+ */
+export const loadedOnDemand: readonly string[] = ['laravel-echo', 'pusher-js'];
+
+/**
  * A shared singleton is one module for every app, so the bundler cannot drop what one app leaves
  * unused: whole antd and all its icons would load on the first page. These are tree-shaken to what
  * the whole workspace imports (`runtime-infer` mode with that list), so every app's copy holds the

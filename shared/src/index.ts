@@ -12,7 +12,7 @@ export * from './http/create-http-client';
 export * from './providers/app-providers';
 export * from './query/create-query-client';
 export * from './query/notifier';
-export * from './realtime/create-echo';
+export * from './realtime/create-echo-loader';
 export * from './rooms/join-failure';
 export * from './rooms/join-failure-alert';
 export * from './rooms/joined-room-id';

@@ -1,5 +1,4 @@
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type Echo from 'laravel-echo';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { BROADCAST_AUTH_PATH } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
@@ -8,17 +7,38 @@ import { keepReconnecting } from './keep-reconnecting';
 
 export type EchoClient = Echo<'reverb'>;
 
+/** The one Echo client of a page, which loads its code only when a screen first asks for it. */
+export interface EchoLoader {
+  /**
+   * The client, called as a function: how remotes built before it loaded on demand (release-1) reach it, as
+   * they render. The shell finishes `load()` before it mounts one of those (`loadRemoteModule`); before
+   * that, this throws.
+   */
+  (): EchoClient;
+  /** The client, if a screen asked for it before: a screen opened again renders with it at once. */
+  loaded(): EchoClient | undefined;
+  /** Downloads laravel-echo and pusher-js (chunks of their own), then connects; the same client every call. */
+  load(): Promise<EchoClient>;
+}
+
 /**
- * The one Echo client. Created on first use, so a signed-out visitor never opens a socket.
+ * Why on demand: laravel-echo and pusher-js are about 20 KiB gzip that the login screen never uses, and
+ * that a signed-in screen needs only after its first paint. Imported here only, and dynamically, so no
+ * screen's start-up chunks hold them (the linter refuses any other import of their code).
  * Channel authorization goes through the one HTTP client, so it carries the Bearer token and CSRF handling.
  * A lost connection is tried again within a second or so of the server being back (`keepReconnecting`).
  */
-export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () => EchoClient {
-  let echo: EchoClient | undefined;
+export function createEchoLoader(config: RuntimeConfig, http: HttpClient): EchoLoader {
   const authUrl = new URL(BROADCAST_AUTH_PATH, config.apiUrl).href;
-  return () => {
-    if (echo) return echo;
-    echo = new Echo({
+  let client: EchoClient | undefined;
+  let loading: Promise<EchoClient> | undefined;
+
+  const connect = async (): Promise<EchoClient> => {
+    const [{ default: Echo }, { default: Pusher }] = await Promise.all([
+      import('laravel-echo'),
+      import('pusher-js'),
+    ]);
+    client = new Echo({
       broadcaster: 'reverb',
       Pusher,
       key: config.websocket.key,
@@ -41,7 +61,28 @@ export function createEchoFactory(config: RuntimeConfig, http: HttpClient): () =
         },
       }),
     });
-    keepReconnecting(echo.connector.pusher.connection);
-    return echo;
+    keepReconnecting(client.connector.pusher.connection);
+    return client;
   };
+
+  const current = () => {
+    if (!client) throw new Error('The Echo client is not loaded yet: await load() first');
+    return client;
+  };
+  return Object.assign(current, {
+    loaded: () => client,
+    load() {
+      loading ??= connect().catch((error: unknown) => {
+        // A download that failed (after the federation runtime's own retries) is tried afresh next call.
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  });
+}
+
+/** A loader whose client is already there: for tests, and hosts that build the client themselves. */
+export function loadedEcho(client: EchoClient): EchoLoader {
+  return Object.assign(() => client, { loaded: () => client, load: async () => client });
 }

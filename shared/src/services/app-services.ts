@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../config/runtime-config';
 import type { HttpClient } from '../http/create-http-client';
 import type { Notifier } from '../query/notifier';
-import type { EchoClient } from '../realtime/create-echo';
+import type { EchoLoader } from '../realtime/create-echo-loader';
 import type { SessionStore } from '../session/create-session-store';
 
 /** How a screen moves the user, and warms what the next screen needs before it is asked for. */
@@ -19,7 +19,7 @@ export interface Navigation {
 export interface AppServices {
   config: RuntimeConfig;
   http: HttpClient;
-  echo: () => EchoClient;
+  echo: EchoLoader;
   session: SessionStore;
   notifier: Notifier;
   queryClient: QueryClient;

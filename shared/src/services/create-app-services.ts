@@ -2,7 +2,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { createHttpClient } from '../http/create-http-client';
 import { createQueryClient } from '../query/create-query-client';
 import { createNotifier } from '../query/notifier';
-import { createEchoFactory } from '../realtime/create-echo';
+import { createEchoLoader } from '../realtime/create-echo-loader';
 import { createSessionStore, type SessionStoreOptions } from '../session/create-session-store';
 import type { AppServices, Navigation } from './app-services';
 
@@ -18,7 +18,7 @@ export function createAppServices(
   return {
     config,
     http,
-    echo: createEchoFactory(config, http),
+    echo: createEchoLoader(config, http),
     session,
     notifier,
     queryClient: createQueryClient(notifier),

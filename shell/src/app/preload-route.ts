@@ -10,19 +10,19 @@ import {
 import { remoteModuleQuery } from '../federation/remote-module-query';
 
 /** Warms the remote module and the first data of the screen at `to` (preload on intent). */
-export function preloadRoute({ queryClient, http }: AppServices, to: string): void {
+export function preloadRoute({ queryClient, http, echo }: AppServices, to: string): void {
   const url = new URL(to, window.location.origin);
   const prefetch = { staleTime: timings.preloadStaleTime };
   if (url.pathname.startsWith(routes.auth)) {
-    void queryClient.prefetchQuery(remoteModuleQuery('auth/LoginPage'));
+    void queryClient.prefetchQuery(remoteModuleQuery('auth/LoginPage', echo));
     return;
   }
   const roomId = joinedRoomId(url.search);
   if (roomId === null) {
-    void queryClient.prefetchQuery(remoteModuleQuery('rooms/RoomsPage'));
+    void queryClient.prefetchQuery(remoteModuleQuery('rooms/RoomsPage', echo));
     void queryClient.prefetchQuery({ ...roomsQueryOptions(http), ...prefetch });
   } else {
-    void queryClient.prefetchQuery(remoteModuleQuery('chat/ChatRoom'));
+    void queryClient.prefetchQuery(remoteModuleQuery('chat/ChatRoom', echo));
     // The newest page only a member may read: asked for once the room says so, never for a 403.
     const room = roomQueryOptions(http, roomId);
     void queryClient.prefetchQuery({ ...room, ...prefetch }).then(() => {

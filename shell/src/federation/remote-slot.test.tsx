@@ -20,7 +20,7 @@ describe('RemoteSlot', () => {
     const Rooms = () => <p>Rooms here</p>;
     // Mounting joins this load already under way instead of asking the federation runtime.
     void services.queryClient.fetchQuery({
-      queryKey: remoteModuleQuery('rooms/RoomsPage').queryKey,
+      queryKey: remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
       queryFn: () => later(100, Rooms),
     });
     const { container } = renderWithServices(
@@ -38,7 +38,10 @@ describe('RemoteSlot', () => {
     const Broken = (): never => {
       throw new Error('rooms blew up');
     };
-    services.queryClient.setQueryData(remoteModuleQuery('rooms/RoomsPage').queryKey, () => Broken);
+    services.queryClient.setQueryData(
+      remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
+      () => Broken,
+    );
     renderWithServices(
       <>
         <h1>Shell header</h1>
@@ -81,7 +84,10 @@ describe('RemoteSlot', () => {
       const NeedsRate = (): never => {
         throw new Error('Element type is invalid: expected a string but got: undefined');
       };
-      services.queryClient.setQueryData(remoteModuleQuery('rooms/RoomsPage').queryKey, () => NeedsRate);
+      services.queryClient.setQueryData(
+        remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
+        () => NeedsRate,
+      );
       renderWithServices(<RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />, services);
 
       expect(

@@ -16,7 +16,7 @@ interface RemoteSlotProps<Id extends RemoteModuleId> {
 }
 
 function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotProps<Id>, 'label'>) {
-  const { data: Component, isPending, error } = useQuery(remoteModuleQuery(id));
+  const { data: Component, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
   // Quick loads never flash a spinner; slow ones show it long enough to be read.
   const showPending = useSpinDelay(isPending, {
     delay: timings.pendingDelay,
@@ -35,14 +35,14 @@ function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotP
 
 /** Mounts one remote's module; if it cannot load or throws, only this slot shows a fallback with Retry. */
 export function RemoteSlot<Id extends RemoteModuleId>({ id, label, props }: RemoteSlotProps<Id>) {
-  const { config, queryClient } = useServices();
+  const { config, queryClient, echo } = useServices();
   return (
     <ErrorBoundary
       resetKeys={[id]}
       fallbackRender={(fallback) => <RemoteFailed id={id} label={label} {...fallback} />}
       onReset={() => {
         resetRemote(config, id);
-        queryClient.removeQueries({ queryKey: remoteModuleQuery(id).queryKey });
+        queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo).queryKey });
       }}
     >
       <RemoteModule id={id} props={props} />

@@ -1,4 +1,10 @@
-import type { RemoteModuleId, RemoteModules, RuntimeConfig } from '@chat/shared';
+import type {
+  EchoLoader,
+  RemoteModuleExports,
+  RemoteModuleId,
+  RemoteModules,
+  RuntimeConfig,
+} from '@chat/shared';
 import { remoteNames, remoteOf } from '@chat/shared';
 import { getInstance } from '@module-federation/enhanced/runtime';
 
@@ -19,8 +25,13 @@ export function resetRemote(config: RuntimeConfig, id: RemoteModuleId): void {
   federation().registerRemotes([{ name, entry: config.remotes[name] }], { force: true });
 }
 
-export async function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModules[Id]> {
-  const module = await federation().loadRemote<{ default: RemoteModules[Id] }>(id);
+export async function loadRemoteModule<Id extends RemoteModuleId>(
+  id: Id,
+  echo: EchoLoader,
+): Promise<RemoteModules[Id]> {
+  const module = await federation().loadRemote<RemoteModuleExports<Id>>(id);
   if (!module) throw new Error(`${id} has no default export`);
+  // A remote of a release before Echo loaded on demand calls `echo()` as it renders.
+  if (!module.echoOnDemand) await echo.load();
   return module.default;
 }

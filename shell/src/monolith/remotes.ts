@@ -17,5 +17,6 @@ export const registerRemotes: typeof Federated.registerRemotes = () => {};
 /** A failed chunk load is not cached by the bundler, so Retry simply imports again. */
 export const resetRemote: typeof Federated.resetRemote = () => {};
 
+/** Every module is of this build, which reaches Echo on demand: nothing to load before it. */
 export const loadRemoteModule: typeof Federated.loadRemoteModule = async (id) =>
   (await localModules[id]()).default;

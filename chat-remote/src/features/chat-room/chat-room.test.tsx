@@ -1,5 +1,6 @@
 import {
   CHAT_CHANNEL,
+  loadedEcho,
   MESSAGE_SENT_EVENT,
   type Message,
   openingPageQueryOptions,
@@ -21,7 +22,11 @@ import { ChatRoom } from './chat-room';
 function renderRoom(api = fakeRoomApi(), preloaded?: Message[]) {
   const fake = createFakeEcho();
   const navigate = rs.fn();
-  const services = createTestServices({ http: api.http, echo: () => fake.echo, navigation: { navigate } });
+  const services = createTestServices({
+    http: api.http,
+    echo: loadedEcho(fake.echo),
+    navigation: { navigate },
+  });
   services.session.getState().setUser({ id: 2, username: 'me', image: null });
   if (preloaded) {
     services.queryClient.setQueryData(openingPageQueryOptions(api.http, testRoom.id).queryKey, preloaded);

@@ -1,4 +1,4 @@
-import { roomChannel } from '@chat/shared';
+import { loadedEcho, roomChannel } from '@chat/shared';
 import { CHAT_CHANNEL, MESSAGE_DELETED_EVENT } from '@chat/shared/constants';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { describe, expect, it } from '@rstest/core';
@@ -21,7 +21,7 @@ function renderRoom() {
     aMessage(3, { room_id: testRoom.id, content: 'also mine', user: ME }),
   ]);
   const fake = createFakeEcho();
-  const services = createTestServices({ http: api.http, echo: () => fake.echo });
+  const services = createTestServices({ http: api.http, echo: loadedEcho(fake.echo) });
   services.session.getState().setUser({ ...ME, image: null });
   renderWithServices(
     <StrictMode>

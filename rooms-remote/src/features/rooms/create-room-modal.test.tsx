@@ -1,4 +1,5 @@
 import type { ApiError, CreateRoomPayload, Room } from '@chat/shared';
+import { loadedEcho } from '@chat/shared';
 import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
 import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,7 +22,7 @@ function renderPage(post: (url: string, data: CreateRoomPayload) => Promise<unkn
     <StrictMode>
       <RoomsPage />
     </StrictMode>,
-    createTestServices({ http: stubHttp({ get, post: postSpy }), echo: () => createFakeEcho().echo }),
+    createTestServices({ http: stubHttp({ get, post: postSpy }), echo: loadedEcho(createFakeEcho().echo) }),
   );
   return { get, post: postSpy, user: userEvent.setup() };
 }

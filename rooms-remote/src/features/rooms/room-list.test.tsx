@@ -1,4 +1,4 @@
-import { type ApiError, routes } from '@chat/shared';
+import { type ApiError, loadedEcho, routes } from '@chat/shared';
 import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
 import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +12,7 @@ function renderList(get: () => Promise<unknown>) {
   const preload = rs.fn();
   const services = createTestServices({
     http: stubHttp({ get: rs.fn(get) }),
-    echo: () => createFakeEcho().echo,
+    echo: loadedEcho(createFakeEcho().echo),
     navigation: { navigate, preload },
   });
   renderWithServices(<RoomList />, services);

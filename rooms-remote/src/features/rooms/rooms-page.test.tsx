@@ -1,4 +1,4 @@
-import { rememberJoinFailure } from '@chat/shared';
+import { loadedEcho, rememberJoinFailure } from '@chat/shared';
 import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
 import { describe, expect, it } from '@rstest/core';
 import { screen, waitFor } from '@testing-library/react';
@@ -14,7 +14,7 @@ const renderPage = () =>
     </StrictMode>,
     createTestServices({
       http: stubHttp({ get: () => Promise.resolve([]) }),
-      echo: () => createFakeEcho().echo,
+      echo: loadedEcho(createFakeEcho().echo),
     }),
   );
 

@@ -1,3 +1,4 @@
+import { loadedEcho } from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -16,7 +17,7 @@ const carol = { id: 6, username: 'carol' };
 
 async function renderRoom() {
   const fake = createFakeEcho();
-  const services = createTestServices({ http: fakeRoomApi().http, echo: () => fake.echo });
+  const services = createTestServices({ http: fakeRoomApi().http, echo: loadedEcho(fake.echo) });
   services.session.getState().setUser({ ...me, image: null });
   const view = renderWithServices(
     <StrictMode>

@@ -1,4 +1,5 @@
 import { useServices } from '@chat/shared';
+import { useEcho } from '@chat/shared/use-echo';
 import type { ConnectionStatus } from 'laravel-echo';
 import { useCallback, useSyncExternalStore } from 'react';
 
@@ -11,14 +12,20 @@ function subscribeToNetwork(notify: () => void) {
   };
 }
 
+const nothingToWatch = () => () => {};
+
 /**
- * The websocket's state as Echo reports it, or 'disconnected' while the browser knows it is offline:
- * pusher-js only notices a dead socket when a ping goes unanswered, up to half a minute later.
+ * The websocket's state as Echo reports it ('connecting' while its code downloads), or 'disconnected' while
+ * the browser knows it is offline: pusher-js only notices a dead socket when a ping goes unanswered, up to
+ * half a minute later.
  */
 export function useConnectionStatus(): ConnectionStatus {
-  const { echo } = useServices();
-  const subscribe = useCallback((notify: () => void) => echo().connector.onConnectionChange(notify), [echo]);
-  const status = useSyncExternalStore(subscribe, () => echo().connectionStatus());
+  const client = useEcho(useServices().echo);
+  const subscribe = useCallback(
+    (notify: () => void) => client?.connector.onConnectionChange(notify) ?? nothingToWatch(),
+    [client],
+  );
+  const status = useSyncExternalStore(subscribe, () => client?.connectionStatus() ?? 'connecting');
   const online = useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
   return online ? status : 'disconnected';
 }

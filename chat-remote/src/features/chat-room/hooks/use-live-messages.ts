@@ -7,6 +7,7 @@ import {
 // From the constants entry, which this remote bundles, not from the shell's shared copy of '@chat/shared':
 // `roomChannel` is newer than shells already deployed.
 import { CHAT_CHANNEL, MESSAGE_DELETED_EVENT, MESSAGE_SENT_EVENT, roomChannel } from '@chat/shared/constants';
+import { useEcho } from '@chat/shared/use-echo';
 import { type RefObject, useEffect, useRef } from 'react';
 
 /**
@@ -36,16 +37,17 @@ export function useLiveMessages(
   roomId: number,
   { onDelivered, onStale, onDeleted }: LiveHandlers,
 ): RefObject<LiveSource> {
-  const { echo } = useServices();
+  const client = useEcho(useServices().echo);
   const source = useRef<LiveSource>('waiting');
   useEffect(() => {
-    const client = echo();
+    source.current = 'waiting';
+    // Before the client's code has loaded there is nothing to listen on; the first page read covers it.
+    if (!client) return;
     const ownName = roomChannel(roomId);
     // Echo cannot unbind `subscribed` and `error` callbacks, and a channel left and rejoined at once
     // (StrictMode) is the same pusher channel: this flag keeps a closed view's callbacks silent.
     let open = true;
     let shared: ReturnType<typeof client.private> | null = null;
-    source.current = 'waiting';
 
     const onSharedEvent = (event: MessageSentEvent) => {
       if (open && source.current === 'shared' && event.room_id === roomId) onStale();
@@ -100,6 +102,6 @@ export function useLiveMessages(
       client.leaveChannel(`private-${ownName}`);
       leaveShared();
     };
-  }, [echo, roomId, onDelivered, onStale, onDeleted]);
+  }, [client, roomId, onDelivered, onStale, onDeleted]);
   return source;
 }

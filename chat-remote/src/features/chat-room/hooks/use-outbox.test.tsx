@@ -1,3 +1,4 @@
+import { loadedEcho } from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, describe, expect, it } from '@rstest/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,7 @@ import { ChatRoom } from '../chat-room';
 /** The room as user 2 sees it; `api` is the server, kept across views as across a reload. */
 function openRoom(api: ReturnType<typeof fakeRoomApi>) {
   const fake = createFakeEcho();
-  const services = createTestServices({ http: api.http, echo: () => fake.echo });
+  const services = createTestServices({ http: api.http, echo: loadedEcho(fake.echo) });
   services.session.getState().setUser({ id: 2, username: 'me', image: null });
   const view = renderWithServices(
     <StrictMode>

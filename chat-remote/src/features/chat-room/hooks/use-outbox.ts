@@ -1,4 +1,5 @@
 import { useServices, useSession } from '@chat/shared';
+import { useEcho } from '@chat/shared/use-echo';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type SendJob, useSendMessage } from '../api/send-message';
 import { sendFailure } from '../lib/send-failure';
@@ -25,7 +26,7 @@ export interface OutboxActions {
  * message is sent again only from 'failed', so an automatic resend and a click on Retry never overlap.
  */
 export function useOutbox(roomId: number, store: ChatStore, afterSend: () => void): OutboxActions {
-  const { echo } = useServices();
+  const client = useEcho(useServices().echo);
   const userId = useSession((state) => state.user?.id ?? null);
   const controllers = useRef(new Map<string, AbortController>());
   const mutation = useSendMessage(roomId, {
@@ -89,15 +90,15 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
     const resendFailed = () => {
       for (const entry of store.getState().outbox) if (isResendable(entry)) resend(entry);
     };
-    const stopWatching = echo().connector.onConnectionChange((status) => {
+    const stopWatching = client?.connector.onConnectionChange((status) => {
       if (status === 'connected') resendFailed();
     });
     window.addEventListener('online', resendFailed);
     return () => {
-      stopWatching();
+      stopWatching?.();
       window.removeEventListener('online', resendFailed);
     };
-  }, [echo, store, resend]);
+  }, [client, store, resend]);
 
   return useMemo(() => {
     const enqueue = (draft: { content: string; file: File | null }) => {

@@ -1,6 +1,7 @@
 import { type EchoClient, useServices } from '@chat/shared';
 // From the constants entry, which this remote bundles (see use-live-messages).
 import { roomChannel } from '@chat/shared/constants';
+import { useEcho } from '@chat/shared/use-echo';
 import { useEffect, useState } from 'react';
 import { memberOf, membersOf, type PresenceMember, withMember, withoutMember } from '../model/presence';
 
@@ -23,10 +24,10 @@ export interface Presence {
  * list afresh. Left on close, by its full name: `echo.leave` would take the room's private channel too.
  */
 export function usePresence(roomId: number): Presence {
-  const { echo } = useServices();
+  const client = useEcho(useServices().echo);
   const [presence, setPresence] = useState<Presence>({ status: 'joining', members: [], channel: null });
   useEffect(() => {
-    const client = echo();
+    if (!client) return;
     const name = roomChannel(roomId);
     // Echo cannot unbind these callbacks, and a channel left and joined again at once (StrictMode) is the
     // same pusher channel: this flag keeps a closed view's callbacks silent.
@@ -53,6 +54,6 @@ export function usePresence(roomId: number): Presence {
       open = false;
       client.leaveChannel(`presence-${name}`);
     };
-  }, [echo, roomId]);
+  }, [client, roomId]);
   return presence;
 }

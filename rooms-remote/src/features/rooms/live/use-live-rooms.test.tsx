@@ -1,4 +1,5 @@
 import type { Room } from '@chat/shared';
+import { loadedEcho } from '@chat/shared';
 import {
   CHAT_CHANNEL,
   MESSAGE_DELETED_EVENT,
@@ -22,7 +23,7 @@ function renderLiveList(answers: Room[][]) {
   const get = rs.fn(() => Promise.resolve(answers[Math.min(call++, answers.length - 1)]));
   const view = renderWithServices(
     <RoomList />,
-    createTestServices({ http: stubHttp({ get }), echo: () => fake.echo }),
+    createTestServices({ http: stubHttp({ get }), echo: loadedEcho(fake.echo) }),
   );
   return { fake, get, ...view };
 }

@@ -14,6 +14,7 @@ import {
   ROOM_CREATED_EVENT,
   ROOM_UPDATED_EVENT,
 } from '@chat/shared/constants';
+import { useEcho } from '@chat/shared/use-echo';
 import { useEffect } from 'react';
 import { isJoined, roomChanged } from './room-list-cache';
 
@@ -29,8 +30,9 @@ export const UNREAD_REFRESH_MS = 500;
  */
 export function useLiveRooms(): void {
   const { echo, queryClient } = useServices();
+  const client = useEcho(echo);
   useEffect(() => {
-    const client = echo();
+    if (!client) return;
     // Echo cannot unbind `subscribed` callbacks, and a channel left and joined again (StrictMode) is the
     // same pusher channel: this flag keeps a closed list's callbacks silent.
     let open = true;
@@ -67,5 +69,5 @@ export function useLiveRooms(): void {
         .stopListening(MESSAGE_DELETED_EVENT, onMessage);
       client.leave(CHAT_CHANNEL);
     };
-  }, [echo, queryClient]);
+  }, [client, queryClient]);
 }
