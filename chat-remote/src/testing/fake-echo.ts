@@ -1,5 +1,4 @@
-import type { EchoClient } from '@chat/shared';
-import type { ConnectionStatus } from 'laravel-echo';
+import type { ConnectionStatus, EchoClient } from '@chat/shared';
 
 type Callback = (payload?: unknown) => void;
 

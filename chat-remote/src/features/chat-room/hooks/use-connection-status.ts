@@ -1,6 +1,5 @@
-import { useServices } from '@chat/shared';
+import { type ConnectionStatus, useServices } from '@chat/shared';
 import { useEcho } from '@chat/shared/use-echo';
-import type { ConnectionStatus } from 'laravel-echo';
 import { useCallback, useSyncExternalStore } from 'react';
 
 function subscribeToNetwork(notify: () => void) {
