@@ -1,5 +1,5 @@
 import { type ChatRoomProps, openingPageQueryOptions, timings, useServices } from '@chat/shared';
-import { Button, Card, Spin, Typography } from 'antd';
+import { Button, Card, Spin, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useJoinRoom } from './api/join-room';
 import { useLeaveRoom } from './api/leave-room';
@@ -13,6 +13,7 @@ import { RoomPresence } from './components/room-presence';
  */
 export function ChatRoom({ roomId }: ChatRoomProps) {
   const { http, queryClient } = useServices();
+  const { token } = theme.useToken();
   const join = useJoinRoom(roomId);
   // A member coming back reads the room without waiting for the join: the shell preloads its newest page
   // with the route. Read once, so a later visit opens on a fresh page; without it (a newcomer, or run
@@ -40,7 +41,12 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
     <Spin spinning={!join.isSuccess} size="large" description="Joining the room…">
       <Card
         title={
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: name }}>
+          // An h2 under the header's h1, at the size of an h4.
+          <Typography.Title
+            level={2}
+            style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
+            ellipsis={{ tooltip: name }}
+          >
             {`Chat Room: ${name}`}
           </Typography.Title>
         }

@@ -90,7 +90,9 @@ export function Conversation({ roomId, openingPage }: ConversationProps) {
             pointerEvents: 'none',
           }}
         >
-          <Typography.Title level={4}>Drop an image to send it</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: token.fontSizeHeading4 }}>
+            Drop an image to send it
+          </Typography.Title>
         </div>
       )}
       <MessageBar

@@ -25,7 +25,7 @@ export function OnlinePanel() {
         minWidth: 0,
       }}
     >
-      <Typography.Title id={titleId} level={5} style={{ margin: 0, fontSize: token.fontSize, flex: 'none' }}>
+      <Typography.Title id={titleId} level={3} style={{ margin: 0, fontSize: token.fontSize, flex: 'none' }}>
         Online
       </Typography.Title>
       {status === 'present' && (
