@@ -8,6 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
+import { ACCESS_TOKEN_COOKIE, routes } from '@chat/shared/constants';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
 import { apps } from './apps';
@@ -54,7 +55,22 @@ const earlyFetches = [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(config.
 
 // The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
 const page = readFileSync(join(root, 'index.html'), 'utf8');
-function servePage(res: ServerResponse): void {
+// The template's frame element (shared/build/assets/index.html), matched whole: its CSS names the screens too.
+const signedInFrame = '<div aria-hidden="true" data-screen="signed-in">';
+
+/**
+ * The shell's page paints the frame of the screen the visitor will see while its scripts load (the template's
+ * app shell): the sign-in card on /auth/… and for a visitor without a session, whom every route sends there.
+ */
+function framed(html: string, pathname: string, cookies: string | undefined): string {
+  const signedIn = (cookies ?? '')
+    .split(/;\s*/)
+    .some((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
+  const login = app.kind === 'shell' && (pathname.startsWith(routes.auth) || !signedIn);
+  return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
+}
+
+function servePage(res: ServerResponse, pathname: string, cookies: string | undefined): void {
   const nonce = randomBytes(16).toString('base64');
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
@@ -62,7 +78,7 @@ function servePage(res: ServerResponse): void {
     'Content-Security-Policy': contentSecurityPolicy(config, nonce),
     ...(app.kind === 'shell' && { Link: earlyFetches }),
   });
-  res.end(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  res.end(framed(page, pathname, cookies).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }
 /** The SPA's routes and its index answer with the page; anything with another extension is a file. */
 const isPage = (pathname: string) => ['', '.html'].includes(extname(pathname));
@@ -80,7 +96,7 @@ const server = createServer((req, res) => {
   }
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
-    servePage(res);
+    servePage(res, pathname, req.headers.cookie);
     return;
   }
   assets(req, res, () => {

@@ -38,6 +38,9 @@ export async function recordAppearances(context: BrowserContext, pattern: RegExp
         for (const record of records) {
           const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
           for (const node of nodes) {
+            // The frame the HTML paints before any script (aria-hidden) is not the screen itself.
+            const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
+            if (element?.closest('[aria-hidden="true"]')) continue;
             for (const [match] of (node.textContent ?? '').matchAll(regex)) {
               if (!(match in seen))
                 seen[match] = { sinceNavigation: now, epoch: performance.timeOrigin + now };
