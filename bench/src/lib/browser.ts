@@ -38,10 +38,16 @@ export async function recordAppearances(context: BrowserContext, pattern: RegExp
         for (const record of records) {
           const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
           for (const node of nodes) {
-            // The frame the HTML paints before any script (aria-hidden) is not the screen itself.
-            const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
-            if (element?.closest('[aria-hidden="true"]')) continue;
-            for (const [match] of (node.textContent ?? '').matchAll(regex)) {
+            // Text outside the frame the HTML paints before any script (aria-hidden): that is not the screen.
+            const texts: Node[] = [];
+            if (node.nodeType === Node.TEXT_NODE) texts.push(node);
+            const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) texts.push(walker.currentNode);
+            const shown = texts
+              .filter((text) => !text.parentElement?.closest('[aria-hidden="true"]'))
+              .map((text) => text.textContent ?? '')
+              .join(' ');
+            for (const [match] of shown.matchAll(regex)) {
               if (!(match in seen))
                 seen[match] = { sinceNavigation: now, epoch: performance.timeOrigin + now };
             }
