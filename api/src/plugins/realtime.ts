@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { clientAddressResolver } from '../realtime/client-address';
 import { roomOfChannel } from '../realtime/message-sent';
-import type { Publisher } from '../realtime/publisher';
+import { checkBatchSize, type PublishedEvent, type Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
 import { RealtimeServer } from '../realtime/realtime-server';
 import { isRoomChannel as isGrantedChannel, linkedRoomChannels } from '../realtime/room-presence';
@@ -40,10 +40,17 @@ export default fp<{ publisher?: Publisher }>(
         onError: (error) => app.log.warn({ err: error }, 'realtime server error'),
       });
       realtime = server;
+      const deliver = ({ channel, event, data }: PublishedEvent) => {
+        const sockets = server.broadcast([channel], event, JSON.stringify(data));
+        if (isRoomChannel(channel)) app.deliveryStats.delivered(sockets);
+      };
       publisher = {
         async publish(channel, event, data) {
-          const sockets = server.broadcast([channel], event, JSON.stringify(data));
-          if (isRoomChannel(channel)) app.deliveryStats.delivered(sockets);
+          deliver({ channel, event, data });
+        },
+        async publishBatch(events) {
+          checkBatchSize(events);
+          for (const event of events) deliver(event);
         },
       };
       app.addHook('onClose', async () => server.close());

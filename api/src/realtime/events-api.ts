@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BATCH_EVENTS } from './publisher';
 import { verifySignedRequest } from './signatures';
 
 const MAX_BODY_BYTES = 100 * 1024;
+/** A full batch: its events' data, each up to the limit and JSON-escaped inside the body (quotes doubled). */
+const MAX_BATCH_BODY_BYTES = 256 * 1024;
 /** Pusher's own limit on one event's data. */
 const MAX_DATA_BYTES = 10 * 1024;
 
@@ -22,13 +25,13 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+function readBody(req: IncomingMessage, maxBytes: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         resolve(null);
         req.destroy();
       } else chunks.push(chunk);
@@ -38,15 +41,23 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-function parseTrigger(
-  body: string,
-): { name: string; data: string; channels: string[]; socketId?: string } | string {
-  let parsed: TriggerBody;
+interface Trigger {
+  name: string;
+  data: string;
+  channels: string[];
+  socketId?: string;
+}
+
+function parseJson(body: string): unknown {
   try {
-    parsed = JSON.parse(body) as TriggerBody;
+    return JSON.parse(body);
   } catch {
-    return 'Body is not JSON';
+    return undefined;
   }
+}
+
+/** One event as `/events` takes it, or as an entry of `/batch_events`' `batch`; a string says what is wrong. */
+function checkTrigger(parsed: TriggerBody): Trigger | string {
   const channels = Array.isArray(parsed.channels) ? parsed.channels : [parsed.channel];
   if (typeof parsed.name !== 'string' || parsed.name.length === 0 || parsed.name.length > 200)
     return 'Invalid name';
@@ -64,9 +75,33 @@ function parseTrigger(
   };
 }
 
+const isObject = (value: unknown): value is TriggerBody => typeof value === 'object' && value !== null;
+
+/** The events a body asks for, all checked before any is sent, or what is wrong with it. */
+function parseEvents(body: string, batch: boolean): Trigger[] | string {
+  const parsed = parseJson(body);
+  if (!isObject(parsed)) return 'Body is not JSON';
+  if (!batch) {
+    const trigger = checkTrigger(parsed);
+    return typeof trigger === 'string' ? trigger : [trigger];
+  }
+  const entries = (parsed as { batch?: unknown }).batch;
+  if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_BATCH_EVENTS)
+    return 'Invalid batch';
+  const triggers: Trigger[] = [];
+  for (const entry of entries) {
+    const trigger = isObject(entry) ? checkTrigger(entry) : 'Invalid batch';
+    if (typeof trigger === 'string') return trigger;
+    triggers.push(trigger);
+  }
+  return triggers;
+}
+
 /**
- * The publishing half of the Pusher HTTP API (`POST /apps/{app_id}/events`), so the `pusher` SDK, Laravel's
- * broadcaster or any other Pusher client library can feed the embedded server exactly as it feeds Reverb.
+ * The publishing half of the Pusher HTTP API, `POST /apps/{app_id}/events` and `/batch_events` (up to
+ * `MAX_BATCH_EVENTS` events, all checked before any is sent, then sent in order), so the `pusher` SDK,
+ * Laravel's broadcaster or any other Pusher client library can feed the embedded server exactly as it feeds
+ * Reverb.
  */
 export async function handleEventsApi(
   req: IncomingMessage,
@@ -74,11 +109,13 @@ export async function handleEventsApi(
   target: EventsApiTarget,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method !== 'POST' || url.pathname !== `/apps/${target.app.id}/events`) {
+  const base = `/apps/${target.app.id}`;
+  const batch = url.pathname === `${base}/batch_events`;
+  if (req.method !== 'POST' || (!batch && url.pathname !== `${base}/events`)) {
     reply(res, 404, { error: 'Not found' });
     return;
   }
-  const body = await readBody(req);
+  const body = await readBody(req, batch ? MAX_BATCH_BODY_BYTES : MAX_BODY_BYTES);
   if (body === null) {
     reply(res, 413, { error: 'Request too large' });
     return;
@@ -93,11 +130,11 @@ export async function handleEventsApi(
     reply(res, 401, { error: refusal });
     return;
   }
-  const trigger = parseTrigger(body);
-  if (typeof trigger === 'string') {
-    reply(res, 400, { error: trigger });
+  const events = parseEvents(body, batch);
+  if (typeof events === 'string') {
+    reply(res, 400, { error: events });
     return;
   }
-  target.broadcast(trigger.channels, trigger.name, trigger.data, trigger.socketId);
+  for (const event of events) target.broadcast(event.channels, event.name, event.data, event.socketId);
   reply(res, 200, {});
 }

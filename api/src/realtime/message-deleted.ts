@@ -7,19 +7,17 @@ import type { Publisher } from './publisher';
 export const MESSAGE_DELETED_EVENT = `App\\Events\\${CLIENT_EVENT}`;
 
 /**
- * Ids only, on both channels a message's MessageSent went to: the room's own for its members' open rooms,
- * and `private-chatroom` for clients that read the room through it (and for room lists' unread counts).
- * Call only after the delete has committed.
+ * Ids only, on both channels a message's MessageSent went to, in one batch: the room's own for its members'
+ * open rooms, and `private-chatroom` for clients that read the room through it (and for room lists' unread
+ * counts). Call only after the delete has committed.
  */
 export async function publishMessageDeleted(
   publisher: Publisher,
   deleted: { roomId: number; messageId: number },
 ): Promise<void> {
   const event: MessageDeletedEvent = { room_id: deleted.roomId, message_id: deleted.messageId };
-  const results = await Promise.allSettled([
-    publisher.publish(roomChannel(deleted.roomId), MESSAGE_DELETED_EVENT, event),
-    publisher.publish(CHAT_CHANNEL, MESSAGE_DELETED_EVENT, event),
+  await publisher.publishBatch([
+    { channel: roomChannel(deleted.roomId), event: MESSAGE_DELETED_EVENT, data: event },
+    { channel: CHAT_CHANNEL, event: MESSAGE_DELETED_EVENT, data: event },
   ]);
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
 }

@@ -47,15 +47,18 @@ export function roomEvent(sent: SentMessage): RoomMessageSentEvent {
 }
 
 /**
- * Two events per committed message. The spec's `private-chatroom`, which every signed-in user may join, gets
- * ids only, unchanged for clients and backends that rely on it. The room's own channel, members only, gets
- * the message with its predecessor's id, so a reader applies it without a read. Call only after the commit.
+ * Two events per committed message, handed over as one batch (one request to an external server). The spec's
+ * `private-chatroom`, which every signed-in user may join, gets ids only, unchanged for clients and backends
+ * that rely on it. The room's own channel, members only, gets the message with its predecessor's id, so a
+ * reader applies it without a read. Call only after the commit.
  */
 export async function publishMessageSent(publisher: Publisher, sent: SentMessage): Promise<void> {
-  const results = await Promise.allSettled([
-    publisher.publish(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: sent.roomId, message_id: sent.messageId }),
-    publisher.publish(roomChannel(sent.roomId), MESSAGE_SENT_EVENT, roomEvent(sent)),
+  await publisher.publishBatch([
+    {
+      channel: CHAT_CHANNEL,
+      event: MESSAGE_SENT_EVENT,
+      data: { room_id: sent.roomId, message_id: sent.messageId },
+    },
+    { channel: roomChannel(sent.roomId), event: MESSAGE_SENT_EVENT, data: roomEvent(sent) },
   ]);
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
 }

@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { WebSocket } from 'ws';
 import { testConfig } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import { publishMessageSent } from './message-sent';
+import { MAX_BATCH_EVENTS } from './publisher';
 import { createPusherPublisher } from './pusher-publisher';
 import { RealtimeServer } from './realtime-server';
 import { signChannel } from './signatures';
@@ -47,7 +50,7 @@ describe('Pusher HTTP API publisher', () => {
   const publisherFor = (secret: string) =>
     createPusherPublisher({ ...config.broadcast, secret, host: '127.0.0.1', port, scheme: 'http' });
 
-  it('delivers both MessageSent events to subscribers through POST /apps/{id}/events', async () => {
+  it('delivers both MessageSent events to subscribers through POST /apps/{id}/batch_events', async () => {
     const message = {
       id: 99,
       room_id: 7,
@@ -92,5 +95,71 @@ describe('Pusher HTTP API publisher', () => {
     );
     expect(stale.status).toBe(401);
     expect(await stale.json()).toEqual({ error: 'Timestamp expired' });
+  });
+});
+
+describe('Pusher HTTP API publisher, on the wire', () => {
+  const config = testConfig();
+  const requests: { method?: string; path: string; body: unknown }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      requests.push({
+        method: req.method,
+        path: new URL(req.url ?? '/', 'http://x').pathname,
+        body: JSON.parse(body),
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  let publisher: ReturnType<typeof createPusherPublisher>;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    publisher = createPusherPublisher({ ...config.broadcast, host: '127.0.0.1', port, scheme: 'http' });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends a message's two MessageSent events as one request, in order", async () => {
+    requests.length = 0;
+    await publishMessageSent(publisher, { roomId: 7, messageId: 99, previousId: 98, message: null });
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        path: `/apps/${config.broadcast.appId}/batch_events`,
+        body: {
+          batch: [
+            {
+              channel: 'private-chatroom',
+              name: 'App\\Events\\MessageSent',
+              data: '{"room_id":7,"message_id":99}',
+            },
+            {
+              channel: 'private-chatroom.7',
+              name: 'App\\Events\\MessageSent',
+              data: '{"room_id":7,"message_id":99,"previous_id":98,"message":null}',
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('sends a single event to /events, and refuses an oversized batch without a request', async () => {
+    requests.length = 0;
+    await publisher.publish('private-chatroom', 'E', { n: 1 });
+    expect(requests.map((request) => request.path)).toEqual([`/apps/${config.broadcast.appId}/events`]);
+    const events = Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({
+      channel: 'c',
+      event: 'E',
+      data: {},
+    }));
+    await expect(publisher.publishBatch(events)).rejects.toThrow(RangeError);
+    await publisher.publishBatch([]);
+    expect(requests).toHaveLength(1);
   });
 });

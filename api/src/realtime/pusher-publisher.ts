@@ -1,8 +1,11 @@
 import Pusher from 'pusher';
 import type { Config } from '../config';
-import type { Publisher } from './publisher';
+import { checkBatchSize, type Publisher } from './publisher';
 
-/** Publishes through the official SDK, i.e. the signed `POST /apps/{id}/events` any Pusher-compatible server takes. */
+/**
+ * Publishes through the official SDK: the signed `POST /apps/{id}/events` any Pusher-compatible server takes,
+ * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request.
+ */
 export function createPusherPublisher(broadcast: Config['broadcast']): Publisher {
   const pusher = new Pusher({
     appId: broadcast.appId,
@@ -16,6 +19,12 @@ export function createPusherPublisher(broadcast: Config['broadcast']): Publisher
   return {
     async publish(channel, event, data) {
       await pusher.trigger(channel, event, data);
+    },
+    async publishBatch(events) {
+      checkBatchSize(events);
+      if (events.length === 0) return;
+      // The SDK serialises each event's data in place, so it gets objects of its own.
+      await pusher.triggerBatch(events.map(({ channel, event, data }) => ({ channel, name: event, data })));
     },
   };
 }

@@ -60,16 +60,20 @@ describe('deleting a message', () => {
     const kept = await send('kept');
     const doomed = await send('doomed');
     const before = t.published.events.length;
+    const calls = t.published.calls.length;
     const response = await remove(doomed.id);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await page()).map((message) => message.id)).toEqual([kept.id]);
     expect(await page(`?after_id=${kept.id}`)).toEqual([]);
     const data = { room_id: roomId, message_id: doomed.id };
-    expect(t.published.events.slice(before)).toEqual([
+    const both = [
       { channel: roomChannel(roomId), event: MESSAGE_DELETED_EVENT, data },
       { channel: CHAT_CHANNEL, event: MESSAGE_DELETED_EVENT, data },
-    ]);
+    ];
+    expect(t.published.events.slice(before)).toEqual(both);
+    // One batch: one request to an external server.
+    expect(t.published.calls.slice(calls)).toEqual([both]);
     expect(MESSAGE_DELETED_EVENT).toBe('App\\Events\\MessageDeleted');
     expect((await remove(doomed.id)).statusCode).toBe(404);
   });
@@ -157,7 +161,10 @@ describe('deleting a message when the broadcast fails', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      publisher: { publish: () => Promise.reject(new Error('socket server down')) },
+      publisher: {
+        publish: () => Promise.reject(new Error('socket server down')),
+        publishBatch: () => Promise.reject(new Error('socket server down')),
+      },
       logger: log.logger,
     });
   });

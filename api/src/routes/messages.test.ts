@@ -47,6 +47,7 @@ describe('room messages', () => {
 
   it('publishes App\\Events\\MessageSent on private-chatroom with ids only, after the insert', async () => {
     const before = t.published.events.length;
+    const calls = t.published.calls.length;
     const message = (await send({ content: 'broadcast me' })).json();
     // The room's own channel gets the message as well (see realtime/room-events.test.ts).
     const shared = t.published.events.slice(before).filter((event) => event.channel === CHAT_CHANNEL);
@@ -55,6 +56,10 @@ describe('room messages', () => {
     ]);
     expect(CHAT_CHANNEL).toBe('private-chatroom');
     expect(MESSAGE_SENT_EVENT).toBe('App\\Events\\MessageSent');
+    // Both channels' events in one batch: one request to an external server per message.
+    expect(t.published.calls.slice(calls).map((call) => call.map((event) => event.channel))).toEqual([
+      [CHAT_CHANNEL, `private-chatroom.${roomId}`],
+    ]);
   });
 
   it('answers 422 for blank or over-long text', async () => {

@@ -4,25 +4,32 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
-import type { Publisher } from '../realtime/publisher';
+import type { PublishedEvent, Publisher } from '../realtime/publisher';
 import { findMessage, insertMessage } from '../repositories/messages';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('the message write path', () => {
   let t: TestApp;
   let db: Db;
-  const seenByPublisher: { channel: string; committed: boolean }[] = [];
+  /** One entry per call to the publisher: the channels it named, and whether the message was committed by then. */
+  const seenByPublisher: { channels: string[]; committed: boolean }[] = [];
   const roomEvents: RoomMessageSentEvent[] = [];
 
   /** Looks the message up from outside the write: only a committed row is visible (or even reachable) here. */
-  const committedCheckingPublisher: Publisher = {
-    async publish(channel, event, data) {
-      // Room-list events (a room created, its member count) share the channel; only messages are checked.
-      if (event !== MESSAGE_SENT_EVENT) return;
-      const { message_id } = data as { message_id: number };
-      seenByPublisher.push({ channel, committed: (await findMessage(db, message_id)) !== undefined });
+  const check = async (events: readonly PublishedEvent[]) => {
+    // Room-list events (a room created, its member count) share the channel; only messages are checked.
+    const sent = events.filter((published) => published.event === MESSAGE_SENT_EVENT);
+    const first = sent[0];
+    if (!first) return;
+    const { message_id } = first.data as { message_id: number };
+    const committed = (await findMessage(db, message_id)) !== undefined;
+    seenByPublisher.push({ channels: sent.map((published) => published.channel), committed });
+    for (const { channel, data } of sent)
       if (channel !== 'private-chatroom') roomEvents.push(data as RoomMessageSentEvent);
-    },
+  };
+  const committedCheckingPublisher: Publisher = {
+    publish: (channel, event, data) => check([{ channel, event, data }]),
+    publishBatch: check,
   };
 
   beforeAll(async () => {
@@ -31,7 +38,7 @@ describe('the message write path', () => {
   });
   afterAll(() => t.close());
 
-  it('publishes on both channels only once the message is committed', async () => {
+  it('publishes on both channels in one batch, only once the message is committed', async () => {
     const { headers } = await t.signIn();
     const room = await t.app.inject({
       method: 'POST',
@@ -47,8 +54,7 @@ describe('the message write path', () => {
     });
     expect(sent.statusCode).toBe(201);
     expect(seenByPublisher).toEqual([
-      { channel: 'private-chatroom', committed: true },
-      { channel: `private-chatroom.${room.json().id}`, committed: true },
+      { channels: ['private-chatroom', `private-chatroom.${room.json().id}`], committed: true },
     ]);
   });
 
@@ -56,6 +62,9 @@ describe('the message write path', () => {
     const failing = await createTestApp({
       publisher: {
         publish: async () => {
+          throw new Error('broadcaster down');
+        },
+        publishBatch: async () => {
           throw new Error('broadcaster down');
         },
       },
