@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
-import { API_URL, APP_URL, createRoom, createUser, joinRoom, loginToken } from '../support/api';
+import { API_URL, APP_URL, createRoom } from '../support/api';
 import { openRoom, rowsSaying, send } from '../support/chat';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { secondMember } from '../support/second-member';
 
 // A message travels with its event on the room's own channel: readers apply it without reading it back.
 test.use({ baseURL: APP_URL });
@@ -17,12 +18,8 @@ function countReads(page: Page): () => number {
 }
 
 /** Another member of the room in a browser of their own, with their reads counted from the start. */
-async function secondMember(browser: Browser, request: APIRequestContext, roomId: number) {
-  const token = await loginToken(request, await createUser(request, 'bob'));
-  await joinRoom(request, token, roomId);
-  const context = await browser.newContext();
-  await signIn(context, token);
-  const page = await context.newPage();
+async function countedMember(browser: Browser, request: APIRequestContext, roomId: number) {
+  const { page, context } = await secondMember(browser, request, roomId);
   return { page, reads: countReads(page), close: () => context.close() };
 }
 
@@ -50,7 +47,7 @@ test.describe('messages delivered with their events', () => {
   }) => {
     const room = await createRoom(request, token);
     const reads = countReads(page);
-    const bob = await secondMember(browser, request, room.id);
+    const bob = await countedMember(browser, request, room.id);
     await openAndSettle(page, room.id, reads);
     await openAndSettle(bob.page, room.id, bob.reads);
 
@@ -97,7 +94,7 @@ test.describe('messages delivered with their events', () => {
       sockets.add(socket);
     });
     const reads = countReads(page);
-    const bob = await secondMember(browser, request, room.id);
+    const bob = await countedMember(browser, request, room.id);
     await openAndSettle(page, room.id, reads);
     await openAndSettle(bob.page, room.id, bob.reads);
     await send(bob.page, 'before the cut');
@@ -144,7 +141,7 @@ test.describe('messages delivered with their events', () => {
       });
     });
     const reads = countReads(page);
-    const bob = await secondMember(browser, request, room.id);
+    const bob = await countedMember(browser, request, room.id);
     await openAndSettle(page, room.id, reads);
     await openAndSettle(bob.page, room.id, bob.reads);
 
@@ -185,7 +182,7 @@ test.describe('messages delivered with their events', () => {
       });
     });
     const reads = countReads(page);
-    const bob = await secondMember(browser, request, room.id);
+    const bob = await countedMember(browser, request, room.id);
     await openAndSettle(page, room.id, reads);
     await openAndSettle(bob.page, room.id, bob.reads);
 

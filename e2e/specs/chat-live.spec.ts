@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { APP_URL, createRoom, createUser, loginToken, messagesOf } from '../support/api';
+import { APP_URL, createRoom, messagesOf } from '../support/api';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { secondMember } from '../support/second-member';
 
 test.use({ baseURL: APP_URL });
 
@@ -42,10 +43,7 @@ test.describe('live chat room', () => {
     browser,
   }) => {
     const room = await createRoom(request, token);
-    const bob = await createUser(request, 'bob');
-    const bobContext = await browser.newContext();
-    await signIn(bobContext, await loginToken(request, bob));
-    const bobPage = await bobContext.newPage();
+    const { credentials: bob, context: bobContext, page: bobPage } = await secondMember(browser, request);
 
     await openRoom(page, room.id);
     await openRoom(bobPage, room.id);

@@ -1,21 +1,14 @@
-import type { Browser, Page } from '@playwright/test';
-import { APP_URL, type Credentials, createRoom, createUser, loginToken } from '../support/api';
+import type { Page } from '@playwright/test';
+import { APP_URL, createRoom } from '../support/api';
 import { openRoom, send } from '../support/chat';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { secondMember } from '../support/second-member';
 
 test.use({ baseURL: APP_URL });
 
 /** The 'Online' panel's entries, as a reader finds them. */
 const online = (page: Page) => page.getByRole('region', { name: 'Online' }).getByRole('listitem');
 const typing = (page: Page) => page.getByRole('status').filter({ hasText: 'is typing…' });
-
-/** A second member in a browser context of their own, signed in through the API. */
-async function secondMember(browser: Browser, request: Parameters<typeof createUser>[0]) {
-  const credentials: Credentials = await createUser(request, 'bob');
-  const context = await browser.newContext();
-  await signIn(context, await loginToken(request, credentials));
-  return { credentials, context, page: await context.newPage() };
-}
 
 test.describe('who is here and who is typing', () => {
   test("'Online' lists both members while both have the room open; one closes it, and is gone", async ({

@@ -1,17 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser } from '@playwright/test';
-import { APP_URL, createRoom, createUser, loginToken, messagesOf } from '../support/api';
+import { APP_URL, createRoom, messagesOf } from '../support/api';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { secondMember } from '../support/second-member';
 
 test.use({ baseURL: APP_URL });
-
-async function bobIn(browser: Browser, request: APIRequestContext) {
-  const token = await loginToken(request, await createUser(request, 'bob'));
-  const context = await browser.newContext({ baseURL: APP_URL });
-  await signIn(context, token);
-  return { context, page: await context.newPage(), token };
-}
 
 test.describe('deleting a message', () => {
   test("one's own message is deleted for everyone live; others' offer no Delete", async ({
@@ -21,7 +14,7 @@ test.describe('deleting a message', () => {
     browser,
   }) => {
     const room = await createRoom(request, token);
-    const bob = await bobIn(browser, request);
+    const bob = await secondMember(browser, request);
     await openRoom(page, room.id);
     await openRoom(bob.page, room.id);
 

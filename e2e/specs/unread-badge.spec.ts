@@ -1,28 +1,11 @@
 import type { Room } from '@chat/shared/schemas';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  APP_URL,
-  type Credentials,
-  createRoom,
-  createUser,
-  joinRoom,
-  loginToken,
-  postMessage,
-} from '../support/api';
+import type { Page } from '@playwright/test';
+import { APP_URL, createRoom, createUser, joinRoom, loginToken, postMessage } from '../support/api';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
+import { secondMember } from '../support/second-member';
 
 test.use({ baseURL: APP_URL });
-
-/** Another member in a browser of their own, signed in. */
-async function secondMember(browser: Browser, request: APIRequestContext, room: Room) {
-  const credentials: Credentials = await createUser(request, 'bob');
-  const token = await loginToken(request, credentials);
-  await joinRoom(request, token, room.id);
-  const context = await browser.newContext({ baseURL: APP_URL });
-  await signIn(context, token);
-  return { context, page: await context.newPage() };
-}
 
 const rowOf = (page: Page, room: Room) =>
   page.getByRole('list', { name: 'Rooms' }).getByRole('listitem').filter({ hasText: room.name });
@@ -37,7 +20,7 @@ test.describe('unread messages in the room list', () => {
   }) => {
     const room = await createRoom(request, token);
     const quiet = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room);
+    const bob = await secondMember(browser, request, room.id);
     await openRoom(bob.page, room.id);
 
     await page.goto('/');
