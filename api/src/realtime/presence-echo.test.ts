@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type Echo from 'laravel-echo';
 import { echoClient } from '../testing/echo-client';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
 
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 interface Member {
   id: number;
   username: string;
@@ -57,12 +56,10 @@ describe("a room's presence channel, end to end", () => {
   };
   const api = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-  const createRoom = async () =>
-    (await api('POST', '/chatrooms', owner, { name: 'Present', description: 'd', max_members: 10 })).json()
-      .id as number;
+  const createRoom = () => t.createRoom(owner, 'Present');
   const member = async (roomId: number) => {
     const user = await t.signIn();
-    await api('POST', `/chatrooms/${roomId}/join`, user);
+    await t.join(user, roomId);
     return user;
   };
   const usernameOf = async (who: SignedIn) => (await api('GET', '/me', who)).json().username as string;

@@ -4,11 +4,9 @@ import type Echo from 'laravel-echo';
 import { WebSocket } from 'ws';
 import type { DeliveryStatsSnapshot } from '../metrics/delivery-stats';
 import { echoClient } from '../testing/echo-client';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 /** A room's own channel with the front end's libraries (laravel-echo over pusher-js) against the embedded server. */
 describe("a room's channel, end to end", () => {
@@ -41,12 +39,10 @@ describe("a room's channel, end to end", () => {
   };
   const api = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-  const createRoom = async () =>
-    (await api('POST', '/chatrooms', owner, { name: 'Live room', description: 'd', max_members: 10 })).json()
-      .id as number;
+  const createRoom = () => t.createRoom(owner, 'Live room');
   const member = async (roomId: number) => {
     const user = await t.signIn();
-    await api('POST', `/chatrooms/${roomId}/join`, user);
+    await t.join(user, roomId);
     return user;
   };
   const say = async (roomId: number, content: string, who = owner) =>

@@ -4,25 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { MAX_EVENT_BYTES, MESSAGE_SENT_EVENT, roomChannel } from './message-sent';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 /** What the write path publishes on a room's own channel, through `inject` on a real database. */
 describe("MessageSent on a room's own channel", () => {
   let t: TestApp;
   let member: SignedIn;
 
-  const createRoom = async () =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chatrooms',
-        headers: member.headers,
-        payload: { name: 'Payloads', description: 'd', max_members: 10 },
-      })
-    ).json().id as number;
+  const createRoom = () => t.createRoom(member, 'Payloads');
   const send = (roomId: number, payload: object) =>
     t.app.inject({
       method: 'POST',

@@ -6,10 +6,8 @@ import sharp from 'sharp';
 import { createUrlSigner } from '../attachments/signed-url';
 import { JPEG_1X1, jpegDeclaring, PNG_1X1, pngDeclaring, SVG, TEXT } from '../testing/images';
 import { multipart } from '../testing/multipart';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_AN_IMAGE, tooManyPixels } from './messages';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 describe('image messages and signed attachment links', () => {
   let t: TestApp;

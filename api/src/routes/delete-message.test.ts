@@ -7,10 +7,8 @@ import { CHAT_CHANNEL, MESSAGE_SENT_EVENT, roomChannel } from '../realtime/messa
 import { PNG_1X1 } from '../testing/images';
 import { captureLog } from '../testing/log-capture';
 import { multipart } from '../testing/multipart';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER, NOT_THE_AUTHOR } from './messages';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 describe('deleting a message', () => {
   let t: TestApp;
@@ -38,21 +36,12 @@ describe('deleting a message', () => {
     (
       await t.app.inject({ url: `/api/chatrooms/${roomId}/messages${query}`, headers: other.headers })
     ).json() as Message[];
-  const createRoom = async (who: SignedIn) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chatrooms',
-        headers: who.headers,
-        payload: { name: 'Deletes', description: 'd', max_members: 10 },
-      })
-    ).json().id as number;
 
   beforeAll(async () => {
     t = await createTestApp();
     [author, other, outsider] = [await t.signIn(), await t.signIn(), await t.signIn()];
-    roomId = await createRoom(author);
-    await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: other.headers });
+    roomId = await t.createRoom(author, 'Deletes');
+    await t.join(other, roomId);
   });
   afterAll(() => t.close());
 
@@ -110,7 +99,7 @@ describe('deleting a message', () => {
   });
 
   it('answers 404 for an unknown message, one of another room, an unknown room or a malformed id', async () => {
-    const elsewhere = await createRoom(author);
+    const elsewhere = await t.createRoom(author, 'Deletes');
     const there = await send('in the other room', author, elsewhere);
     expect((await remove(there.id, author, roomId)).statusCode).toBe(404);
     expect((await remove(999_999)).statusCode).toBe(404);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { CHAT_CHANNEL, MESSAGE_SENT_EVENT } from '../realtime/message-sent';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER } from './messages';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 describe('room messages', () => {
   let t: TestApp;

@@ -1,9 +1,7 @@
 import { type Room, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER } from './messages';
-
-type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
 
 /** The read position per membership, and the `unread_count` it gives each member's view of the room. */
 describe('read positions and unread counts', () => {
@@ -12,17 +10,8 @@ describe('read positions and unread counts', () => {
   let bob: SignedIn;
   let carol: SignedIn;
 
-  const createRoom = async (who: SignedIn) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chatrooms',
-        headers: who.headers,
-        payload: { name: 'Unread', description: 'd', max_members: 10 },
-      })
-    ).json().id as number;
-  const join = (roomId: number, who: SignedIn) =>
-    t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: who.headers });
+  const createRoom = (who: SignedIn) => t.createRoom(who, 'Unread');
+  const join = (roomId: number, who: SignedIn) => t.join(who, roomId);
   const send = async (roomId: number, who: SignedIn, content = 'hello') =>
     (
       await t.app.inject({

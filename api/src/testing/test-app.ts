@@ -29,16 +29,23 @@ export function testConfig(env: Record<string, string> = {}): Config {
 const passwordHashes = new Map<string, Promise<string>>();
 let userCounter = 0;
 
+export interface SignedIn {
+  user: User;
+  token: string;
+  headers: { authorization: string };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
   /** What the write path published, unless a real publisher was passed in. */
   published: RecordingPublisher;
   /** A user straight in the database plus a valid Bearer header for it (hashing once per password). */
-  signIn(
-    username?: string,
-    password?: string,
-  ): Promise<{ user: User; token: string; headers: { authorization: string } }>;
+  signIn(username?: string, password?: string): Promise<SignedIn>;
+  /** A room `owner` creates through the API (which makes them its first member): its id. */
+  createRoom(owner: SignedIn, name?: string): Promise<number>;
+  /** `who` joins room `roomId` through the API. */
+  join(who: SignedIn, roomId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +86,18 @@ export async function createTestApp(
       )) as User;
       const { token } = await issueAccessToken(app.db, user.id, config.accessTokens);
       return { user, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async createRoom(owner, name = 'Room') {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/chatrooms',
+        headers: owner.headers,
+        payload: { name, description: 'd', max_members: 10 },
+      });
+      return created.json().id as number;
+    },
+    async join(who, roomId) {
+      await app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: who.headers });
     },
     async close() {
       await app.close();
