@@ -6,9 +6,8 @@ import type { Row } from '../lib/report';
 import { benchTopology, onSoketiNode, ScaleServices, skippedRow, soketiUnavailable } from '../lib/scale';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
-import { fanOut } from './ws-fanout';
+import { fanOut, fanOutRow } from './ws-fanout';
 
-const TARGET_P99_MS = 50;
 const SETTLE_MS = 2_000;
 
 /**
@@ -50,16 +49,7 @@ async function measure(context: BenchContext, api: ApiServer, nodes: number) {
     const { latencies, missed } = await fanOut(onSoketiNode(api, topology, 0), sockets, events);
     const delivery = summarize(latencies);
     const rows: Row[] = [
-      {
-        figure: `websocket fan-out (${connections} conns) [${label}]`,
-        unit: 'ms',
-        n: delivery.n,
-        median: delivery.median,
-        p95: delivery.p95,
-        p99: delivery.p99,
-        target: `p99 ≤ ${TARGET_P99_MS}`,
-        met: delivery.p99 <= TARGET_P99_MS && missed === 0,
-      },
+      fanOutRow(connections, delivery, missed, label),
       {
         figure: `  Soketi memory per connection [${label}]`,
         unit: 'KiB',

@@ -3,6 +3,7 @@ import type { ApiServer } from '../lib/api';
 import { ApiClient } from '../lib/api';
 import { residentKiB } from '../lib/processes';
 import { type ChatSocket, connectChatSocket, connectMany, PRIVATE_CHAT_CHANNEL } from '../lib/pusher-clients';
+import type { Row } from '../lib/report';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
 
@@ -21,6 +22,25 @@ const WARMUP_EVENTS = 5;
  * Publishes `events` one at a time, after `WARMUP_EVENTS` unmeasured ones, and collects, for each socket,
  * publish → arrival in ms.
  */
+/** The delivery row of a fan-out run; `label` names the server when it is not the embedded one. */
+export function fanOutRow(
+  connections: number,
+  delivery: ReturnType<typeof summarize>,
+  missed: number,
+  label?: string,
+): Row {
+  return {
+    figure: `websocket fan-out (${connections} conns)${label ? ` [${label}]` : ''}`,
+    unit: 'ms',
+    n: delivery.n,
+    median: delivery.median,
+    p95: delivery.p95,
+    p99: delivery.p99,
+    target: `p99 ≤ ${TARGET_P99_MS}`,
+    met: delivery.p99 <= TARGET_P99_MS && missed === 0,
+  };
+}
+
 export async function fanOut(api: ApiServer, sockets: ChatSocket[], events: number) {
   const publisher = new PusherServer({
     appId: api.websocket.appId,
@@ -91,16 +111,7 @@ export const wsFanout: Benchmark = {
       const perConnection = (atFull - atHalf) / (connections - half);
       return {
         rows: [
-          {
-            figure: `websocket fan-out (${connections} conns)`,
-            unit: 'ms',
-            n: delivery.n,
-            median: delivery.median,
-            p95: delivery.p95,
-            p99: delivery.p99,
-            target: `p99 ≤ ${TARGET_P99_MS}`,
-            met: delivery.p99 <= TARGET_P99_MS && missed === 0,
-          },
+          fanOutRow(connections, delivery, missed),
           { figure: '  API memory per connection', unit: 'KiB', n: connections, median: perConnection },
         ],
         details: { connections, events, missed, connectSeconds, residentKiB: { atHalf, atFull }, delivery },
