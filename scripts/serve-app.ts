@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
-import { ACCESS_TOKEN_COOKIE, routes } from '@chat/shared/constants';
+import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
 import { apps } from './apps';
@@ -63,10 +63,8 @@ const signedInFrame = '<div aria-hidden="true" data-screen="signed-in">';
  * app shell): the sign-in card on /auth/… and for a visitor without a session, whom every route sends there.
  */
 function framed(html: string, pathname: string, cookies: string | undefined): string {
-  const signedIn = (cookies ?? '')
-    .split(/;\s*/)
-    .some((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
-  const login = app.kind === 'shell' && (pathname.startsWith(routes.auth) || !signedIn);
+  const login =
+    app.kind === 'shell' && (pathname.startsWith(routes.auth) || !hasAccessTokenCookie(cookies ?? ''));
   return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
 }
 

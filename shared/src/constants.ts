@@ -1,5 +1,8 @@
 /** Names the spec and the Laravel contract fix; outside tests rely on them. */
 export const ACCESS_TOKEN_COOKIE = 'access-token';
+/** Whether `document.cookie` or a request's Cookie header carries the access token (valid or not). */
+export const hasAccessTokenCookie = (cookies: string): boolean =>
+  cookies.split(/;\s*/).some((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';

@@ -2,7 +2,7 @@
 // module cannot be used before the share scope is ready): constants and types only.
 import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH } from '@chat/shared/config-from-env';
-import { ACCESS_TOKEN_COOKIE, routes } from '@chat/shared/constants';
+import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
@@ -16,8 +16,7 @@ async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   return config as RuntimeConfig;
 }
 
-const signedIn = () =>
-  document.cookie.split('; ').some((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
+const signedIn = () => hasAccessTokenCookie(document.cookie);
 
 /** The remote and module the landing screen shows, as bootstrap's preloadRoute decides it. */
 function landingModule(): { name: keyof RuntimeConfig['remotes']; expose: string } {
