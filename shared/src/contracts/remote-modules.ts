@@ -17,7 +17,7 @@ export type RemoteModuleId = keyof RemoteModules;
 /**
  * What an exposed module exports: the screen, and `echoOnDemand: true` from every build that reaches Echo
  * through `useEcho` and so copes with its code loading after the first render. A module without it
- * (release-1) calls `services.echo()` as it renders: the shell loads Echo before it mounts one.
+ * (release-2 and earlier) calls `services.echo()` as it renders: the shell loads Echo before it mounts one.
  */
 export interface RemoteModuleExports<Id extends RemoteModuleId> {
   default: RemoteModules[Id];

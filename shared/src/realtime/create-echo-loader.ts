@@ -13,7 +13,7 @@ export type { ConnectionStatus };
 /** The one Echo client of a page, which loads its code only when a screen first asks for it. */
 export interface EchoLoader {
   /**
-   * The client, called as a function: how remotes built before it loaded on demand (release-1) reach it, as
+   * The client, called as a function: how remotes built before it loaded on demand (release-2 and earlier) reach it, as
    * they render. The shell finishes `load()` before it mounts one of those (`loadRemoteModule`); before
    * that, this throws.
    */

@@ -44,7 +44,7 @@ describe('useEcho', () => {
     expect(result.current).toBe(client);
   });
 
-  it("takes a release-1 shell's plain factory as it is", () => {
+  it('takes the plain factory of a shell built before the loader as it is', () => {
     const factory = rs.fn(() => client);
     const { result } = renderHook(() => useEcho(factory));
     expect(result.current).toBe(client);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { EchoClient, EchoLoader } from './create-echo-loader';
 import { reconnectSchedule } from './reconnect-schedule';
 
-/** What a shell hands its remotes as `services.echo`: today's loader, or a release-1 shell's plain factory. */
+/** What a shell hands its remotes as `services.echo`: today's loader, or the plain factory of a shell built before it (release-2 and earlier). */
 export type EchoSource = EchoLoader | (() => EchoClient);
 
 function loaderOf(echo: EchoSource): Pick<EchoLoader, 'loaded' | 'load'> {
