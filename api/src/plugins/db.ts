@@ -2,10 +2,13 @@ import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoUsers } from '../db/seed-demo-users';
+import { RoomPageCache } from '../repositories/room-page-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Null past one process: see RoomPageCache. */
+    pages: RoomPageCache | null;
   }
 }
 
@@ -16,6 +19,8 @@ export default fp<{ db?: Db }>(
     // The same connections, with every statement counted (see DeliveryStats).
     const db = opened.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
+    // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
+    app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());
     await migrateToLatest(db);
     if (app.config.seedDemoUsers) await seedDemoUsers(db);

@@ -35,8 +35,11 @@ export interface PageQuery {
   afterId?: number;
   beforeId?: number;
   limit: number;
-  /** Only this member's view: not a member, no rows (the caller then tells 403 from 404). */
-  memberId: number;
+  /**
+   * Only this member's view: not a member, no rows (the caller then tells 403 from 404). Null: the caller has
+   * checked membership itself.
+   */
+  memberId: number | null;
 }
 
 /**
@@ -55,12 +58,14 @@ export async function pageMessages(db: Db, roomId: number, page: PageQuery): Pro
     .selectFrom('messages')
     .select(['id', 'room_id', 'content', 'attachment_name', 'client_msg_id', 'created_at', 'user_id'])
     .where('room_id', '=', roomId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('room_members')
-          .select('user_id')
-          .where('room_id', '=', roomId)
-          .where('user_id', '=', page.memberId),
+    .$if(page.memberId !== null, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('room_members')
+            .select('user_id')
+            .where('room_id', '=', roomId)
+            .where('user_id', '=', page.memberId as number),
+        ),
       ),
     )
     .orderBy('id', newestFirst ? 'desc' : 'asc')

@@ -68,6 +68,12 @@ export async function isMember(db: Db, roomId: number, userId: number): Promise<
   return row !== undefined;
 }
 
+/** Everyone in the room, in one statement (the newest-page cache keeps them beside the room's messages). */
+export async function memberIds(db: Db, roomId: number): Promise<number[]> {
+  const rows = await db.selectFrom('room_members').select('user_id').where('room_id', '=', roomId).execute();
+  return rows.map((row) => row.user_id);
+}
+
 export interface NewRoom {
   name: string;
   description: string;

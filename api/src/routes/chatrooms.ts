@@ -87,6 +87,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const outcome = await joinRoom(app.db, request.params.id, user.id);
+      if (outcome === 'joined') app.pages?.joined(request.params.id, user.id);
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'full') throw unprocessable(ROOM_FULL);
       const room = (await findRoom(app.db, request.params.id, user.id)) as Room;
@@ -104,6 +105,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
       const outcome = await leaveRoom(app.db, roomId, userId);
+      if (outcome === 'left') app.pages?.left(roomId, userId);
       if (outcome === 'not_found') throw notFound();
       // The room's messages stop reaching this user's sockets now, not at their next reconnect. (An external
       // Reverb/Soketi offers no such call: there they stop when the client leaves the channel or reconnects.)

@@ -61,17 +61,26 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
-      const { after_id, before_id, limit } = request.query;
-      const rows = await pageMessages(app.db, roomId, {
-        afterId: after_id,
-        beforeId: before_id,
-        limit: limit ?? MESSAGES_PAGE_DEFAULT,
-        memberId: userId,
-      });
-      // No rows: an empty page, or the caller may not read this room (which only then costs a second look).
-      if (rows.length === 0 && !(await isMember(app.db, roomId, userId))) {
-        throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
-      }
+      const { after_id, before_id, limit = MESSAGES_PAGE_DEFAULT } = request.query;
+      // Opening a room reads its newest page: kept in memory where one process makes every write.
+      const cached =
+        app.pages && after_id === undefined && before_id === undefined
+          ? await app.pages.newestPage(app.db, roomId, userId, limit)
+          : undefined;
+      const rows =
+        cached === undefined
+          ? await pageMessages(app.db, roomId, {
+              afterId: after_id,
+              beforeId: before_id,
+              limit,
+              memberId: userId,
+            })
+          : (cached ?? []);
+      // From the database, no rows: an empty page, or the caller may not read this room (which only then
+      // costs a second look). The cache answers null to a non-member.
+      const mayRead =
+        cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
+      if (!mayRead) throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
       return rows.map((row) => toMessageResource(row, app.attachments.signer));
     },
   );
@@ -99,6 +108,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           store: app.attachments.store,
           signer: app.attachments.signer,
           publisher: app.publisher,
+          pages: app.pages,
           log: request.log,
         },
         {
@@ -135,7 +145,13 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const outcome = await deleteMessage(
-        { db: app.db, store: app.attachments.store, publisher: app.publisher, log: request.log },
+        {
+          db: app.db,
+          store: app.attachments.store,
+          publisher: app.publisher,
+          pages: app.pages,
+          log: request.log,
+        },
         { roomId: request.params.id, messageId: request.params.messageId, userId: currentUser(request).id },
       );
       if (outcome === 'not_found') throw notFound();

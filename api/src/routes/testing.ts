@@ -84,6 +84,7 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await seedMessages(app.db, { roomId, userId: user.id, count, prefix });
       if (outcome.status === 'not_found') throw notFound();
       if (outcome.status === 'not_member') throw forbidden(NOT_A_MEMBER);
+      app.pages?.changed(roomId);
       // Ids only on the room channel too: its readers see the batch as a gap and read it by after_id.
       await publishMessageSent(app.publisher, {
         roomId,

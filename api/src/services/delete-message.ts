@@ -4,11 +4,13 @@ import type { Db } from '../db/create-database';
 import { publishMessageDeleted } from '../realtime/message-deleted';
 import type { Publisher } from '../realtime/publisher';
 import { type DeleteOutcome, deleteMessage as deleteRow } from '../repositories/messages';
+import type { RoomPageCache } from '../repositories/room-page-cache';
 
 export interface DeleteMessageDeps {
   db: Db;
   store: AttachmentStore;
   publisher: Publisher;
+  pages: RoomPageCache | null;
   log: FastifyBaseLogger;
 }
 
@@ -25,6 +27,7 @@ export async function deleteMessage(
   const outcome = await deleteRow(deps.db, target);
   if (outcome.status !== 'deleted') return outcome.status;
   const { roomId, messageId } = target;
+  deps.pages?.changed(roomId);
   if (outcome.attachmentName) {
     await deps.store
       .remove(outcome.attachmentName)

@@ -7,6 +7,7 @@ import { toMessageResource } from '../http/message-resource';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
+import type { RoomPageCache } from '../repositories/room-page-cache';
 import { isMember, roomExists } from '../repositories/rooms';
 
 export interface SendMessageDeps {
@@ -15,6 +16,7 @@ export interface SendMessageDeps {
   /** Signs attachment links in the room's event exactly as the messages page signs them. */
   signer: UrlSigner;
   publisher: Publisher;
+  pages: RoomPageCache | null;
   log: FastifyBaseLogger;
 }
 
@@ -67,6 +69,7 @@ export async function sendMessage(
     return { status: 'existing', message: original as MessageRow };
   }
 
+  deps.pages?.added(outcome.message);
   try {
     await publishMessageSent(deps.publisher, {
       roomId: input.roomId,
