@@ -106,6 +106,13 @@ async function startedWebsocket(port: number): Promise<void> {
   throw new Error(`The websocket server on :${port} did not start`);
 }
 
+/** `GET /api/testing/delivery-stats` (docs/api.md). */
+export interface DeliveryStats {
+  deliveries: number;
+  statements: number;
+  statements_by_route: Record<string, number>;
+}
+
 export interface Session {
   username: string;
   token: string;
@@ -167,6 +174,15 @@ export class ApiClient {
 
   send(session: Session, roomId: number, content: string): Promise<Message> {
     return this.#call('POST', `chatrooms/${roomId}/messages`, session.token, { content });
+  }
+
+  /** The API's own count of statements and websocket deliveries so far (ENABLE_TEST_ENDPOINTS). */
+  deliveryStats(): Promise<DeliveryStats> {
+    return this.#call('GET', 'testing/delivery-stats');
+  }
+
+  newestMessages(session: Session, roomId: number): Promise<Message[]> {
+    return this.#call('GET', `chatrooms/${roomId}/messages`, session.token);
   }
 
   messagesAfter(session: Session, roomId: number, afterId: number): Promise<Message[]> {

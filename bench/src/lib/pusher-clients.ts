@@ -12,10 +12,15 @@ export interface ChatSocket {
 }
 
 /**
- * A pusher-js client in Node subscribed to the private chat channel, authorised by the API exactly as
- * the browser's Echo client is (Bearer token on /broadcasting/auth). Resolves once subscribed.
+ * A pusher-js client in Node subscribed to a private channel (by default the shared chat channel; a room's
+ * own is `private-chatroom.{id}`), authorised by the API exactly as the browser's Echo client is (Bearer
+ * token on /broadcasting/auth). Resolves once subscribed.
  */
-export function connectChatSocket(api: ApiServer, token: string, timeoutMs = 60_000): Promise<ChatSocket> {
+export function connectChatSocket(
+  api: ApiServer,
+  token: string,
+  { channel: name = PRIVATE_CHAT_CHANNEL, timeoutMs = 60_000 } = {},
+): Promise<ChatSocket> {
   const authUrl = new URL('/broadcasting/auth', api.origin).href;
   const pusher = new Pusher(api.websocket.key, {
     cluster: 'embedded',
@@ -41,7 +46,7 @@ export function connectChatSocket(api: ApiServer, token: string, timeoutMs = 60_
       },
     },
   });
-  const channel = pusher.subscribe(PRIVATE_CHAT_CHANNEL);
+  const channel = pusher.subscribe(name);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pusher.disconnect();
