@@ -64,6 +64,21 @@ describe('the one HTTP client (spec section 7)', () => {
     ]);
   });
 
+  it('sends the XSRF-TOKEN cookie, decoded, as X-XSRF-TOKEN on state-changing calls only', async () => {
+    Cookies.set('XSRF-TOKEN', 'eyJpdiI6=');
+    const network = fakeNetwork(() => ({ status: 200, data: {} }));
+    const http = createHttpClient({ apiUrl, session: session(), adapter: network.adapter });
+
+    await http.get('me');
+    await http.post('chatrooms/1/messages', { content: 'hi' });
+    await http.delete('chatrooms/1/messages/2');
+    expect(network.requests.map((r) => r.headers['X-XSRF-TOKEN'])).toEqual([
+      undefined,
+      'eyJpdiI6=',
+      'eyJpdiI6=',
+    ]);
+  });
+
   it('on 401 ends the session once, however many calls answer 401, and rejects with the body', async () => {
     Cookies.set('access-token', 'stale');
     let leftForLogin = 0;

@@ -27,10 +27,10 @@ export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions
   const instance = axios.create({
     baseURL: apiUrl,
     withCredentials: true,
-    // The API usually sits on another port or host: send the XSRF header cross-origin too.
-    withXSRFToken: true,
-    xsrfCookieName: XSRF_COOKIE,
-    xsrfHeaderName: XSRF_HEADER,
+    // The XSRF header is set below, from document.cookie. axios's own (since 1.16) reads the cookie through
+    // the asynchronous Cookie Store API where the browser has one: a round trip to the browser process
+    // before every request, which held each sent message back by 12 ms at the median (bench send → visible).
+    withXSRFToken: false,
     headers: { Accept: 'application/json' },
     ...(adapter && { adapter }),
   });
@@ -38,8 +38,11 @@ export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions
   instance.interceptors.request.use(async (config) => {
     const { token } = session.getState();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    if (STATE_CHANGING.has(config.method ?? '') && !Cookies.get(XSRF_COOKIE)) {
-      await instance.get(csrfUrl);
+    if (STATE_CHANGING.has(config.method ?? '')) {
+      if (!Cookies.get(XSRF_COOKIE)) await instance.get(csrfUrl);
+      // The API usually sits on another port or host: the header goes cross-origin too.
+      const xsrf = Cookies.get(XSRF_COOKIE);
+      if (xsrf) config.headers.set(XSRF_HEADER, xsrf);
     }
     return config;
   });

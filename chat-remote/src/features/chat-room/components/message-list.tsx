@@ -108,28 +108,29 @@ export function MessageList(props: MessageListProps) {
           </Flex>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
+            const status = row && isOutgoing(row) ? row.status : 'sent';
             return (
               row && (
-                <div
+                <article
                   key={item.key}
                   ref={virtualizer.measureElement}
                   data-index={item.index}
+                  aria-posinset={item.index + 1}
+                  aria-setsize={rows.length}
+                  data-status={status}
                   style={{
                     position: 'absolute',
                     top: 0,
                     left: 0,
                     width: '100%',
                     transform: `translateY(${item.start}px)`,
+                    boxSizing: 'border-box',
+                    padding: '8px 12px',
+                    opacity: status === 'pending' ? 0.65 : 1,
                   }}
                 >
-                  <MessageRow
-                    row={row}
-                    ownUsername={ownUser?.username ?? ''}
-                    actions={actions}
-                    position={item.index + 1}
-                    total={rows.length}
-                  />
-                </div>
+                  <MessageRow row={row} ownUsername={ownUser?.username ?? ''} actions={actions} />
+                </article>
               )
             );
           })}

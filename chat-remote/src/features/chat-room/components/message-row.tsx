@@ -13,8 +13,6 @@ interface MessageRowProps {
   row: TimelineRow;
   ownUsername: string;
   actions: RowActions;
-  position: number;
-  total: number;
 }
 
 /** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
@@ -26,13 +24,11 @@ function PendingImage({ file }: { file: File }) {
   return <LocalPreview src={useObjectUrl(file)} />;
 }
 
-export const MessageRow = memo(function MessageRow({
-  row,
-  ownUsername,
-  actions,
-  position,
-  total,
-}: MessageRowProps) {
+/**
+ * A message's content, inside the article the list places (which carries its position in the feed). It
+ * depends on nothing that a new message changes, so a message arriving renders itself and no other row.
+ */
+export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }: MessageRowProps) {
   const outgoing = isOutgoing(row) ? row : null;
   const ownId = useSession((state) => state.user?.id ?? null);
   // Only its author is offered Delete; the server refuses anyone else (403) all the same.
@@ -46,12 +42,7 @@ export const MessageRow = memo(function MessageRow({
         attachment: row.attachment_path,
       };
   return (
-    <article
-      aria-posinset={position}
-      aria-setsize={total}
-      data-status={outgoing?.status ?? 'sent'}
-      style={{ padding: '8px 12px', opacity: outgoing?.status === 'pending' ? 0.65 : 1 }}
-    >
+    <>
       <Flex gap="small" align="baseline" wrap>
         <Typography.Text strong>{username}</Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -69,6 +60,6 @@ export const MessageRow = memo(function MessageRow({
         {outgoing?.file && <PendingImage file={outgoing.file} />}
         {outgoing && <OutgoingStatus entry={outgoing} actions={actions} />}
       </Flex>
-    </article>
+    </>
   );
 });
