@@ -1,5 +1,5 @@
 import { useSession } from '@chat/shared';
-import { Flex, Typography } from 'antd';
+import { theme } from 'antd';
 import { memo } from 'react';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDateTime } from '../lib/format-time';
@@ -14,6 +14,14 @@ interface MessageRowProps {
   ownUsername: string;
   actions: RowActions;
 }
+
+const headerStyle = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: 8,
+} as const;
+const bodyStyle = { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4 } as const;
 
 /** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
 function Text({ content }: { content: string }) {
@@ -30,6 +38,7 @@ function PendingImage({ file }: { file: File }) {
  */
 export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }: MessageRowProps) {
   const outgoing = isOutgoing(row) ? row : null;
+  const { token } = theme.useToken();
   const ownId = useSession((state) => state.user?.id ?? null);
   // Only its author is offered Delete; the server refuses anyone else (403) all the same.
   const deletable = !isOutgoing(row) && ownId !== null && row.user.id === ownId ? row : null;
@@ -41,25 +50,27 @@ export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }
         content: row.content,
         attachment: row.attachment_path,
       };
+  // Plain elements in the theme's colours rather than antd's Flex and Typography: a row mounts for every
+  // message that arrives, and antd's per-component style hooks were most of that mount's cost.
   return (
     <>
-      <Flex gap="small" align="baseline" wrap>
-        <Typography.Text strong>{username}</Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <div style={headerStyle}>
+        <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>{username}</strong>
+        <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-        </Typography.Text>
+        </span>
         {deletable && (
           <span style={{ marginInlineStart: 'auto' }}>
             <DeleteMessageButton message={deletable} />
           </span>
         )}
-      </Flex>
-      <Flex vertical gap={4} align="flex-start">
+      </div>
+      <div style={bodyStyle}>
         {content && <Text content={content} />}
         {attachment && <MessageAttachment url={attachment} />}
         {outgoing?.file && <PendingImage file={outgoing.file} />}
         {outgoing && <OutgoingStatus entry={outgoing} actions={actions} />}
-      </Flex>
+      </div>
     </>
   );
 });
