@@ -8,25 +8,47 @@ import { type AppServer, serveApp } from '../support/app-server';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
 import { productionStack, type Stack, stackEnv } from '../support/stack';
+import { type TcpProxy, tcpProxy } from '../support/tcp-proxy';
 
-/**
- * A shell of its own on an API of its own, which this spec stops and starts again (a deploy, a crash): the
- * remotes are the run's, since they hold no address of the API. The websocket is the API's, so it goes too.
- * Ports clear of the run's (support/stack.ts) and of the bench's (bench/src/lib/ports.ts).
- */
-const restartStack: Stack = { ...productionStack, shell: 4400, api: 4410, websocket: 4411 };
-const DOWN_FOR_MS = 3_000;
-/** How soon after the API answers again both pages must be live again. */
+/** How soon after the API answers again both pages must be live again, however long it was down. */
 const LIVE_AGAIN_WITHIN_MS = 2_000;
 
-/** A member's page on the restart stack, signed in, in the room. */
-async function memberPage(browser: Browser, token: string, roomId: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://localhost:${restartStack.shell}` });
-  await signIn(context, token);
-  const page = await context.newPage();
-  await openRoom(page, roomId);
-  return page;
+interface RestartCase {
+  /** How long the API stays stopped before it starts again (its start-up comes on top). */
+  downForMs: number;
+  /** The websocket reached through a plain TCP proxy, which accepts the connection and then closes it. */
+  proxied: boolean;
+  /**
+   * A shell of its own on an API of its own, which this case stops and starts again (a deploy, a crash): the
+   * remotes are the run's, since they hold no address of the API. The websocket is the API's, so it goes too.
+   * Ports clear of the run's (support/stack.ts) and of the bench's (bench/src/lib/ports.ts).
+   */
+  stack: Stack;
 }
+
+const restartCases: RestartCase[] = [
+  {
+    downForMs: 3_000,
+    proxied: false,
+    stack: { ...productionStack, shell: 4400, api: 4410, websocket: 4411 },
+  },
+  { downForMs: 3_000, proxied: true, stack: { ...productionStack, shell: 4420, api: 4430, websocket: 4431 } },
+  {
+    downForMs: 10_000,
+    proxied: true,
+    stack: { ...productionStack, shell: 4440, api: 4450, websocket: 4451 },
+  },
+  {
+    downForMs: 60_000,
+    proxied: true,
+    stack: { ...productionStack, shell: 4460, api: 4470, websocket: 4471 },
+  },
+];
+
+/** Behind the proxy, the API's own websocket server listens on the next port. */
+const serverPort = ({ stack, proxied }: RestartCase) => stack.websocket + (proxied ? 1 : 0);
+
+const reconnecting = (page: Page) => page.getByText('Reconnecting…');
 
 /** The client_msg_ids the page posted, by message text. */
 function recordSends(page: Page): Map<string, Set<string>> {
@@ -40,96 +62,114 @@ function recordSends(page: Page): Map<string, Set<string>> {
   return ids;
 }
 
-const reconnecting = (page: Page) => page.getByText('Reconnecting…');
+for (const restart of restartCases) {
+  const { downForMs, proxied, stack } = restart;
+  const way = proxied ? 'through a TCP proxy' : 'straight to the API';
+  test.describe(`the API stopped for ${downForMs / 1000} s while two members are in a room, websocket ${way}`, () => {
+    let dataDir: string;
+    let api: ApiProcess;
+    let shell: AppServer;
+    let proxy: TcpProxy | undefined;
 
-test.describe('the API restarted while two members are in a room', () => {
-  let dataDir: string;
-  let api: ApiProcess;
-  let shell: AppServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    dataDir = await mkdtemp(join(tmpdir(), 'chat-e2e-restart-'));
-    api = apiProcess(restartStack, dataDir);
-    await api.start();
-    shell = await serveApp('shell', restartStack.shell, stackEnv(restartStack));
-  });
-
-  test.afterAll(async () => {
-    await shell?.stop();
-    await api?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  test('both are live again within 2 s of its return, and what was typed meanwhile arrives once, unclicked', async ({
-    browser,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const member = async (prefix: string) =>
-      loginToken(request, await createUser(request, prefix, api.url), api.url);
-    const [writer, reader, other] = await Promise.all([member('writer'), member('reader'), member('other')]);
-    const room = await createRoom(request, writer, {}, api.url);
-    for (const token of [reader, other]) await joinRoom(request, token, room.id, api.url);
-    const writerPage = await memberPage(browser, writer, room.id);
-    const readerPage = await memberPage(browser, reader, room.id);
-    const sends = recordSends(writerPage);
-    await send(writerPage, 'before the restart');
-    await expect(rowsSaying(readerPage, 'before the restart')).toHaveCount(1);
-
-    await api.stop();
-    const stoppedAt = Date.now();
-    await expect(reconnecting(writerPage)).toBeVisible();
-    await expect(reconnecting(readerPage)).toBeVisible();
-    const typed = ['typed while it was down', 'and a second one', 'and a third'];
-    for (const text of typed) {
-      await send(writerPage, text);
-      await expect(rowsSaying(writerPage, text)).toContainText('Not sent: No connection to the server.');
+    /** A member's page on this case's stack, signed in, in the room. */
+    async function memberPage(browser: Browser, token: string, roomId: number): Promise<Page> {
+      const context = await browser.newContext({ baseURL: `http://localhost:${stack.shell}` });
+      await signIn(context, token);
+      const page = await context.newPage();
+      await openRoom(page, roomId);
+      return page;
     }
-    await new Promise((resolve) => setTimeout(resolve, DOWN_FOR_MS - (Date.now() - stoppedAt)));
-    await api.start();
-    const backAt = Date.now();
-    const since = () => Date.now() - backAt;
 
-    // Someone else writes the moment it is back: each page is live again when that message shows.
-    const probe = 'written the moment it was back';
-    await postMessage(request, other, room.id, probe, api.url);
-    const liveAgain = async (page: Page) => {
-      await expect(rowsSaying(page, probe)).toHaveCount(1, { timeout: 60_000 });
-      return since();
-    };
-    const delivered = async () => {
-      await expect(rowsSaying(readerPage, typed.at(-1) as string)).toHaveCount(1, { timeout: 60_000 });
-      return since();
-    };
-    const arriving = delivered();
-    arriving.catch(() => {}); // awaited below, after the figures are out
-    const [writerLive, readerLive] = await Promise.all([liveAgain(writerPage), liveAgain(readerPage)]);
-    console.log(
-      `API down ${backAt - stoppedAt} ms (${DOWN_FOR_MS} ms stopped, then its start-up); after its return ` +
-        `the writer was live in ${writerLive} ms, the reader in ${readerLive} ms`,
-    );
-    const typedArrived = await arriving;
-    console.log(
-      `${typed.length} messages typed while it was down: at the reader ${typedArrived} ms after its return, unclicked`,
-    );
-    expect(Math.max(writerLive, readerLive)).toBeLessThanOrEqual(LIVE_AGAIN_WITHIN_MS);
-    await expect(reconnecting(writerPage)).toBeHidden();
-    await expect(reconnecting(readerPage)).toBeHidden();
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      dataDir = await mkdtemp(join(tmpdir(), 'chat-e2e-restart-'));
+      api = apiProcess(stack, dataDir, { REVERB_SERVER_PORT: String(serverPort(restart)) });
+      await api.start();
+      if (proxied) proxy = await tcpProxy(stack.websocket, serverPort(restart));
+      shell = await serveApp('shell', stack.shell, stackEnv(stack));
+    });
 
-    for (const text of typed) {
-      await expect(rowsSaying(writerPage, text)).toHaveCount(1);
-      await expect(rowsSaying(writerPage, text)).toHaveAttribute('data-status', 'sent');
-      await expect(rowsSaying(readerPage, text)).toHaveCount(1);
-      expect(sends.get(text)?.size, `one client_msg_id for "${text}"`).toBe(1);
-    }
-    const stored = (await messagesOf(request, reader, room.id, api.url)).map((m) => m.content);
-    expect(stored.toSorted()).toEqual(['before the restart', ...typed, probe].toSorted());
-    expect(stored.filter((content) => typed.includes(content))).toEqual(typed);
-    await writerPage.context().close();
-    await readerPage.context().close();
+    test.afterAll(async () => {
+      await shell?.stop();
+      await proxy?.stop();
+      await api?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    test('both are live again within 2 s of its return, and what was typed meanwhile arrives once, unclicked', async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(120_000 + downForMs);
+      const member = async (prefix: string) =>
+        loginToken(request, await createUser(request, prefix, api.url), api.url);
+      const [writer, reader, other] = await Promise.all([
+        member('writer'),
+        member('reader'),
+        member('other'),
+      ]);
+      const room = await createRoom(request, writer, {}, api.url);
+      for (const token of [reader, other]) await joinRoom(request, token, room.id, api.url);
+      const writerPage = await memberPage(browser, writer, room.id);
+      const readerPage = await memberPage(browser, reader, room.id);
+      const sends = recordSends(writerPage);
+      await send(writerPage, 'before the restart');
+      await expect(rowsSaying(readerPage, 'before the restart')).toHaveCount(1);
+
+      await api.stop();
+      const stoppedAt = Date.now();
+      await expect(reconnecting(writerPage)).toBeVisible();
+      await expect(reconnecting(readerPage)).toBeVisible();
+      const typed = ['typed while it was down', 'and a second one', 'and a third'];
+      for (const text of typed) {
+        await send(writerPage, text);
+        await expect(rowsSaying(writerPage, text)).toContainText('Not sent: No connection to the server.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, downForMs - (Date.now() - stoppedAt)));
+      await api.start();
+      const backAt = Date.now();
+      const since = () => Date.now() - backAt;
+
+      // Someone else writes the moment it is back: each page is live again when that message shows.
+      const probe = 'written the moment it was back';
+      await postMessage(request, other, room.id, probe, api.url);
+      const liveAgain = async (page: Page) => {
+        await expect(rowsSaying(page, probe)).toHaveCount(1, { timeout: 60_000 });
+        return since();
+      };
+      const delivered = async () => {
+        await expect(rowsSaying(readerPage, typed.at(-1) as string)).toHaveCount(1, { timeout: 60_000 });
+        return since();
+      };
+      const arriving = delivered();
+      arriving.catch(() => {}); // awaited below, after the figures are out
+      const [writerLive, readerLive] = await Promise.all([liveAgain(writerPage), liveAgain(readerPage)]);
+      console.log(
+        `API down ${backAt - stoppedAt} ms (${downForMs} ms stopped, then its start-up), websocket ${way}: ` +
+          `after its return the writer was live in ${writerLive} ms, the reader in ${readerLive} ms`,
+      );
+      const typedArrived = await arriving;
+      console.log(
+        `${typed.length} messages typed while it was down: at the reader ${typedArrived} ms after its return, unclicked`,
+      );
+      expect(Math.max(writerLive, readerLive)).toBeLessThanOrEqual(LIVE_AGAIN_WITHIN_MS);
+      await expect(reconnecting(writerPage)).toBeHidden();
+      await expect(reconnecting(readerPage)).toBeHidden();
+
+      for (const text of typed) {
+        await expect(rowsSaying(writerPage, text)).toHaveCount(1);
+        await expect(rowsSaying(writerPage, text)).toHaveAttribute('data-status', 'sent');
+        await expect(rowsSaying(readerPage, text)).toHaveCount(1);
+        expect(sends.get(text)?.size, `one client_msg_id for "${text}"`).toBe(1);
+      }
+      const stored = (await messagesOf(request, reader, room.id, api.url)).map((m) => m.content);
+      expect(stored.toSorted()).toEqual(['before the restart', ...typed, probe].toSorted());
+      expect(stored.filter((content) => typed.includes(content))).toEqual(typed);
+      await writerPage.context().close();
+      await readerPage.context().close();
+    });
   });
-});
+}
 
 test('an unsent message outlives a reload, and is sent by itself once the API is reachable', async ({
   userPage: page,

@@ -31,7 +31,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
  * The API of `stack` (its HTTP and websocket ports, its origins for CORS) on `dataDir`, kept across restarts.
  * One node process, no pnpm or tsx wrapper, so SIGTERM reaches the server and it closes as in production.
  */
-export function apiProcess(stack: Stack, dataDir: string): ApiProcess {
+export function apiProcess(stack: Stack, dataDir: string, env: Record<string, string> = {}): ApiProcess {
   let child: ChildProcess | undefined;
   return {
     url: `${origin(stack.api)}/api/`,
@@ -39,7 +39,7 @@ export function apiProcess(stack: Stack, dataDir: string): ApiProcess {
       child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         cwd: apiDir,
         // REVERB_PORT: the run's environment names the main stack's websocket for the front end.
-        env: { ...process.env, ...apiEnv(stack, dataDir), REVERB_PORT: String(stack.websocket) },
+        env: { ...process.env, ...apiEnv(stack, dataDir), REVERB_PORT: String(stack.websocket), ...env },
         stdio: 'ignore',
       });
       await waitUntilUp(`${origin(stack.api)}/up`, child);

@@ -20,12 +20,13 @@ if (!['http', 'tcp'].includes(mode ?? '') || !port || upstreams.length === 0 || 
 
 const restingUntil = new Map<number, number>();
 let turn = 0;
-/** The next upstream in turn that is not resting, else the next in turn anyway. */
+/** Every upstream once, to try in this order: those in turn that are not resting, then the resting ones. */
 function nextUpstreams(): number[] {
   const order = upstreams.map((_, index) => upstreams[(turn + index) % upstreams.length] as number);
   turn = (turn + 1) % upstreams.length;
   const now = Date.now();
-  return [...order.filter((up) => (restingUntil.get(up) ?? 0) <= now), ...order];
+  const awake = order.filter((up) => (restingUntil.get(up) ?? 0) <= now);
+  return [...awake, ...order.filter((up) => !awake.includes(up))];
 }
 const rest = (upstream: number) => restingUntil.set(upstream, Date.now() + RESTING_MS);
 
@@ -53,7 +54,7 @@ function httpBalancer(): Server {
         if (error.code === 'ECONNREFUSED') rest(upstream);
         // Refused before anything was sent: the next process can take it whatever the method.
         if (error.code === 'ECONNREFUSED' && candidates.length > 1 && !req.readableDidRead) {
-          attempt(candidates.slice(1, upstreams.length));
+          attempt(candidates.slice(1));
           return;
         }
         // Cut off mid-answer: the client must see a broken response, not a 502 glued to half a body.
@@ -87,7 +88,7 @@ function tcpBalancer(): Server {
       node.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'ECONNREFUSED') rest(upstream);
         if (error.code === 'ECONNREFUSED' && candidates.length > 1 && !client.destroyed) {
-          attempt(candidates.slice(1, upstreams.length));
+          attempt(candidates.slice(1));
           return;
         }
         client.destroy();

@@ -23,12 +23,14 @@ export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): str
   const api = backendOrigin(config);
   const { host, port, tls } = config.websocket;
   const websocket = `${tls ? 'wss' : 'ws'}://${host}:${port}`;
+  // The same address over HTTP: while the socket is down, the page asks it whether the server is back.
+  const websocketProbe = `${tls ? 'https' : 'http'}://${host}:${port}`;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
     'style-src': ["'self'", `'nonce-${nonce}'`, ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', api],
-    'connect-src': ["'self'", ...remotes, api, websocket],
+    'connect-src': ["'self'", ...remotes, api, websocket, websocketProbe],
     'font-src': ["'self'", ...remotes],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

@@ -5,6 +5,7 @@ import { BROADCAST_AUTH_PATH } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
 import type { BroadcastAuthResponse } from '../schemas/errors';
 import { keepReconnecting } from './keep-reconnecting';
+import { websocketReachable } from './websocket-reachable';
 
 export type EchoClient = Echo<'reverb'>;
 /** Re-exported so that no other module names laravel-echo (the linter holds its code to this file). */
@@ -64,7 +65,7 @@ export function createEchoLoader(config: RuntimeConfig, http: HttpClient): EchoL
         },
       }),
     });
-    keepReconnecting(client.connector.pusher.connection);
+    keepReconnecting(client.connector.pusher.connection, { reachable: websocketReachable(config.websocket) });
     return client;
   };
 

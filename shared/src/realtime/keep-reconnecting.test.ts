@@ -57,42 +57,100 @@ function droppedConnection() {
   return { ...fake, stop };
 }
 
+/** The server's answer to "are you back?", switchable by the test; each question is counted. */
+function server(up = false) {
+  const state = { up, questions: 0 };
+  const reachable = async () => {
+    state.questions++;
+    return state.up;
+  };
+  return { state, reachable };
+}
+
+/** Lets the question's promise settle under fake timers. */
+const settle = () => rs.advanceTimersByTimeAsync(0);
+
 describe('keepReconnecting', () => {
-  it('starts a fresh attempt (disconnect, then connect) 0.5 s after each one, until connected', () => {
+  it('asks whether the server is back, every 0.5 s, and makes no attempt until it is', async () => {
+    const { state, reachable } = server();
+    const fake = fakeConnection('initialized');
+    running.push(keepReconnecting(fake.connection, { random: () => 0, reachable }));
+    fake.connection.become('connecting');
+    rs.advanceTimersByTime(30);
+    fake.connection.become('connected');
+    fake.connection.become('connecting');
+    // pusher-js's own attempt is left its window (2 s), then the questions start.
+    await rs.advanceTimersByTimeAsync(1_999);
+    expect(state.questions).toBe(0);
+    await rs.advanceTimersByTimeAsync(1);
+    expect(state.questions).toBe(1);
+    await rs.advanceTimersByTimeAsync(5_000);
+    expect(state.questions).toBe(11);
+    expect(fake.restarts()).toBe(0);
+
+    state.up = true;
+    await rs.advanceTimersByTimeAsync(500);
+    expect(fake.log).toEqual(['disconnect', 'connect']);
+    fake.connection.become('connected');
+    await rs.advanceTimersByTimeAsync(60_000);
+    expect(fake.restarts()).toBe(1);
+    expect(state.questions).toBe(12);
+  });
+
+  it('asks at most 1 s apart however long the outage, so the return is seen within a second', async () => {
+    const { state, reachable } = server();
+    const fake = fakeConnection('connecting');
+    running.push(keepReconnecting(fake.connection, { random: () => 0, reachable }));
+    await rs.advanceTimersByTimeAsync(120_000);
+    const before = state.questions;
+    await rs.advanceTimersByTimeAsync(10_000);
+    expect(state.questions - before).toBe(10);
+    state.up = true;
+    await rs.advanceTimersByTimeAsync(1_000);
+    expect(fake.restarts()).toBe(1);
+  });
+
+  it("doubles the window of each attempt that failed although the server answered (an HTTP proxy's 502)", async () => {
+    const { reachable } = server(true);
+    const fake = fakeConnection('connecting');
+    running.push(keepReconnecting(fake.connection, { random: () => 0, reachable }));
+    const restartTimes: number[] = [];
+    const start = Date.now();
+    for (let step = 0; step < 40; step++) {
+      const before = fake.restarts();
+      await rs.advanceTimersByTimeAsync(500);
+      if (fake.restarts() > before) restartTimes.push(Date.now() - start);
+    }
+    // 2 s for pusher-js's attempt, then ours: 2 s, 4 s, 8 s, 16 s apart.
+    expect(restartTimes).toEqual([2_000, 4_000, 8_000, 16_000]);
+  });
+
+  it('a question answered after the connection came back starts nothing', async () => {
+    let answer: (up: boolean) => void = () => {};
+    const reachable = () => new Promise<boolean>((resolve) => (answer = resolve));
+    const fake = fakeConnection('connecting');
+    running.push(keepReconnecting(fake.connection, { random: () => 0, reachable }));
+    await rs.advanceTimersByTimeAsync(2_000);
+    fake.connection.become('connected');
+    answer(true);
+    await settle();
+    await rs.advanceTimersByTimeAsync(60_000);
+    expect(fake.restarts()).toBe(0);
+  });
+
+  it('without a question to ask, starts a fresh attempt (disconnect, then connect) each window until connected', () => {
     const { connection, log, restarts } = droppedConnection();
-    rs.advanceTimersByTime(499);
+    rs.advanceTimersByTime(1_999);
     expect(restarts()).toBe(0);
     rs.advanceTimersByTime(1);
     expect(log).toEqual(['disconnect', 'connect']);
     expect(connection.state).toBe('connecting');
-    rs.advanceTimersByTime(2_000);
-    expect(restarts()).toBe(5);
+    rs.advanceTimersByTime(4_000);
+    expect(restarts()).toBe(3);
 
     connection.become('connected');
     rs.advanceTimersByTime(60_000);
-    expect(restarts()).toBe(5);
-  });
-
-  it('waits longer as the outage goes on, up to 5 s apart', () => {
-    const { restarts } = droppedConnection();
-    rs.advanceTimersByTime(10_000);
-    expect(restarts()).toBe(20);
-    rs.advanceTimersByTime(110_000);
-    const afterTwoMinutes = restarts();
-    rs.advanceTimersByTime(50_000);
-    expect(restarts() - afterTwoMinutes).toBe(10);
-  });
-
-  it("starts a new outage's schedule afresh once connected in between", () => {
-    const { connection, restarts } = droppedConnection();
-    rs.advanceTimersByTime(60_000);
-    rs.advanceTimersToNextTimer();
-    rs.advanceTimersByTime(30);
-    connection.become('connected');
-    const before = restarts();
-    connection.become('connecting');
-    rs.advanceTimersByTime(500);
-    expect(restarts()).toBe(before + 1);
+    expect(restarts()).toBe(3);
   });
 
   it('gives each attempt twice the last handshake, so a slow link is not cut off', () => {
@@ -108,20 +166,11 @@ describe('keepReconnecting', () => {
     expect(fake.restarts()).toBe(1);
   });
 
-  it('leaves a first connection 2 s, and takes over if pusher-js was already connecting when attached', () => {
-    const fake = fakeConnection('connecting');
-    attach(fake.connection);
-    rs.advanceTimersByTime(1_999);
-    expect(fake.restarts()).toBe(0);
-    rs.advanceTimersByTime(1);
-    expect(fake.restarts()).toBe(1);
-  });
-
   it('restarts its wait when the browser comes online, as pusher-js then starts an attempt of its own', () => {
     const { restarts } = droppedConnection();
-    rs.advanceTimersByTime(400);
+    rs.advanceTimersByTime(1_000);
     window.dispatchEvent(new Event('online'));
-    rs.advanceTimersByTime(499);
+    rs.advanceTimersByTime(1_999);
     expect(restarts()).toBe(0);
     rs.advanceTimersByTime(1);
     expect(restarts()).toBe(1);
@@ -130,7 +179,7 @@ describe('keepReconnecting', () => {
   it('keeps trying through pusher-js\'s "unavailable"', () => {
     const { connection, restarts } = droppedConnection();
     connection.become('unavailable');
-    rs.advanceTimersByTime(500);
+    rs.advanceTimersByTime(2_000);
     expect(restarts()).toBe(1);
   });
 
