@@ -17,7 +17,7 @@ export interface ScaleLayout {
   /** UDP port of Soketi's node discovery, which it always binds (the Redis adapter does not use it). */
   soketiDiscoveryPort: number;
   redis: number;
-  /** A Prometheus scraping every API process and Soketi node, every `scrapeIntervalSeconds`; none when absent. */
+  /** A Prometheus scraping every API process and Soketi node each `scrapeIntervalSeconds`; none if absent. */
   prometheus?: { port: number; scrapeIntervalSeconds: number };
   /** PostgreSQL database (on Debian's cluster) unless SCALE_DATABASE_URL names one. */
   database: string;

@@ -18,8 +18,9 @@ const target = (port: number, service: string) => ({
 });
 
 /**
- * Two jobs: `chat-api`, each API process's own `GET /metrics` (from loopback, which it admits without a token;
- * with METRICS_TOKEN set for the processes, Prometheus sends it), and `soketi`, each node's metrics server.
+ * Two jobs: `chat-api`, each API process's own `GET /metrics` (from loopback, which it admits without a
+ * token; with METRICS_TOKEN set for the processes, Prometheus sends it), and `soketi`, each node's metrics
+ * server.
  * Every target carries `service` = the supervisor's name for it (api-a, soketi-b, …). Written as JSON, which
  * is YAML too.
  */
@@ -47,7 +48,7 @@ export function prometheusConfig(topology: Topology, scrapeIntervalSeconds: numb
   };
 }
 
-/** The topology's Prometheus, on loopback at the layout's port, its configuration written afresh each start. */
+/** The topology's Prometheus on loopback at the layout's port, its configuration rewritten at each start. */
 export function prometheusSpec(topology: Topology): ServiceSpec {
   const settings = topology.layout.prometheus;
   if (!settings) throw new Error('The layout has no Prometheus');

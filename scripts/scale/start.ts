@@ -1,7 +1,8 @@
 // `pnpm start:scale`: the app past one process, on one machine, at `pnpm start`'s addresses. PostgreSQL
 // (Debian's cluster), a Redis of its own, two Soketi nodes sharing it, two API processes, a balancer in front
-// of each pair, a Prometheus scraping the API processes and the nodes, and the four production builds. Ctrl-C stops everything it started (PostgreSQL is the
-// machine's service and keeps running). README.md, "Past one process", says what runs where.
+// of each pair, a Prometheus scraping the API processes and the nodes, and the four production builds.
+// Ctrl-C stops everything it started (PostgreSQL is the machine's service and keeps running). README.md,
+// "Past one process", says what runs where.
 // SCALE_DATABASE_URL: use that PostgreSQL instead. SCALE_FRESH=1: recreate the local database and empty the
 // data folder. SCALE_LAYOUT: other ports (scripts/scale/layout.ts).
 import { execFileSync } from 'node:child_process';

@@ -38,7 +38,7 @@ function processMetrics(): Registry {
  */
 export class ApiMetrics {
   readonly #registry = new Registry();
-  /** Started with the first app, so the event-loop lag is measured from then on, not from the first scrape. */
+  /** Started with the first app, so event-loop lag is measured from then on, not from the first scrape. */
   readonly #process = processMetrics();
 
   readonly httpRequests = new Counter({
@@ -71,7 +71,7 @@ export class ApiMetrics {
 
   readonly publishFailures = new Counter({
     name: 'chat_publish_failures_total',
-    help: 'Publishes the websocket server did not take (the change stands; clients catch up on their next read).',
+    help: 'Publishes the websocket server did not take; the change stands, clients catch up on their next read.',
     registers: [this.#registry],
   });
 

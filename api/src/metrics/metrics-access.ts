@@ -12,10 +12,10 @@ export const METRICS_LOOPBACK_ONLY = 'Metrics are served to this machine only.';
 
 /**
  * Who may read `GET /metrics`, or why not. With a token (METRICS_TOKEN) only `Authorization: Bearer <token>`,
- * from anywhere: `401` without it, `403` with another. Without one, only a client on this machine: the socket's
- * peer must be a loopback address (127.0.0.0/8, ::1, ::ffff:127.x) and no X-Forwarded-For entry may name
- * anything else, whatever TRUST_PROXY says. A balancer on this machine forwards every client from loopback, so
- * the peer alone would admit the whole internet; the forwarded chain must be local too.
+ * from anywhere: `401` without it, `403` with another. Without one, only a client on this machine: the
+ * socket's peer must be a loopback address (127.0.0.0/8, ::1, ::ffff:127.x) and no X-Forwarded-For entry may
+ * name anything else, whatever TRUST_PROXY says. A balancer on this machine forwards every client from
+ * loopback, so the peer alone would admit the whole internet; the forwarded chain must be local too.
  */
 export function metricsAccessRefusal(request: IncomingMessage, token: string | undefined): HttpError | null {
   if (token !== undefined) {

@@ -8,7 +8,7 @@ import { waitFor } from '../testing/wait-for';
 const TOKEN = 'metrics-token-for-the-tests';
 const SEND_ROUTE = '/api/chatrooms/:id/messages';
 
-/** One sample of the exposition text: the value of `name` whose labels are exactly `labels`; 0 when absent. */
+/** One sample of the exposition text: `name` with exactly `labels`; 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);

@@ -13,8 +13,9 @@ const NO_ROUTE = '(no route)';
 
 /**
  * Prometheus metrics of this app (see ApiMetrics) and `GET /metrics`, which serves them to this machine or to
- * METRICS_TOKEN's bearer (see metricsAccessRefusal). Outside `/api`, so the API throttle never counts a scrape.
- * Registered after delivery-stats, which it reads, and before the database and the publisher, which report to it.
+ * METRICS_TOKEN's bearer (see metricsAccessRefusal). Outside `/api`, so the API throttle never counts a
+ * scrape. Registered after delivery-stats, which it reads, and before the database and the publisher, which
+ * report to it.
  */
 export default fp(
   async (app) => {
