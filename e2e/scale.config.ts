@@ -14,7 +14,8 @@ Object.assign(process.env, stackEnv(stack), {
 /**
  * `pnpm test:scale`: the flows that only mean something past one process, against the topology of
  * `pnpm start:scale` itself (scripts/scale/start.ts) on ports of its own: PostgreSQL (a database emptied
- * for the run), Redis, two Soketi nodes, two API processes, the balancers and the production builds.
+ * for the run), Redis, two Soketi nodes, two API processes, the balancers, Prometheus and the production
+ * builds.
  */
 export default defineConfig({
   testDir: './scale',

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Db } from './db/create-database';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import type { PoolCounts } from './metrics/api-metrics';
 import attachmentsPlugin from './plugins/attachments';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
@@ -12,6 +13,7 @@ import dbPlugin from './plugins/db';
 import deliveryStatsPlugin from './plugins/delivery-stats';
 import errorsPlugin from './plugins/errors';
 import inputNormalizerPlugin from './plugins/input-normalizer';
+import metricsPlugin from './plugins/metrics';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
@@ -32,9 +34,10 @@ declare module 'fastify' {
   }
 }
 
-/** What tests swap in: a prepared database, a recording publisher, a quiet logger. */
+/** What tests swap in: a prepared database (and its pool, if any), a recording publisher, a quiet logger. */
 export interface AppOverrides {
   db?: Db;
+  dbPool?: PoolCounts | null;
   publisher?: Publisher;
   logger?: FastifyServerOptions['logger'];
 }
@@ -80,7 +83,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(bodyParsersPlugin);
   await app.register(inputNormalizerPlugin);
   await app.register(deliveryStatsPlugin);
-  await app.register(dbPlugin, { db: overrides.db });
+  await app.register(metricsPlugin);
+  await app.register(dbPlugin, { db: overrides.db, pool: overrides.dbPool });
   await app.register(redisPlugin);
   await app.register(realtimePlugin, { publisher: overrides.publisher });
   await app.register(attachmentsPlugin);

@@ -19,6 +19,8 @@ export interface Config {
   /** Secret for signed attachment URLs and XSRF tokens. */
   appKey: string;
   logLevel: string;
+  /** Bearer token `GET /metrics` asks for; without one it answers this machine only (metrics/metrics-access). */
+  metricsToken: string | undefined;
   /** Which X-Forwarded-For hops to believe for the client IP (throttling keys on it); see http/trust-proxy. */
   trustProxy: TrustProxy;
   /** Slow or stalled clients are cut off; bodies other than multipart uploads are capped. */
@@ -98,6 +100,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     appKey: env.APP_KEY ?? persistedDevSecret(dataDir, 'app-key'),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

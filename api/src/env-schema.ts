@@ -24,6 +24,7 @@ const EnvSchema = Type.Object({
   APP_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   APP_KEY: Type.Optional(Type.String({ minLength: 32 })),
   LOG_LEVEL: Type.String({ default: 'info' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   TRUST_PROXY: Type.String({ default: 'false' }),
   REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
   IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 120 }),

@@ -16,11 +16,13 @@ export const scaleLayout: ScaleLayout = {
   apiProcesses: [6011, 6012],
   websocket: scaleStack.websocket,
   soketiNodes: [
-    { port: 6021, usagePort: 6031 },
-    { port: 6022, usagePort: 6032 },
+    { port: 6021, metricsPort: 6031 },
+    { port: 6022, metricsPort: 6032 },
   ],
   soketiDiscoveryPort: 6039,
   redis: 6040,
+  // Scraping each second, so a spec sees its own requests counted within a few seconds.
+  prometheus: { port: 6041, scrapeIntervalSeconds: 1 },
   database: 'chat_scale_e2e',
   dataDir: '.scale/e2e-data',
 };

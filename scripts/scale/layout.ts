@@ -12,10 +12,13 @@ export interface ScaleLayout {
   apiProcesses: number[];
   /** The websocket's public address (what /config.json names): the TCP balancer in front of the nodes. */
   websocket: number;
-  soketiNodes: { port: number; usagePort: number }[];
+  /** `metricsPort`: the node's metrics server (`/ready`, `/usage`, and `/metrics` for Prometheus). */
+  soketiNodes: { port: number; metricsPort: number }[];
   /** UDP port of Soketi's node discovery, which it always binds (the Redis adapter does not use it). */
   soketiDiscoveryPort: number;
   redis: number;
+  /** A Prometheus scraping every API process and Soketi node each `scrapeIntervalSeconds`; none if absent. */
+  prometheus?: { port: number; scrapeIntervalSeconds: number };
   /** PostgreSQL database (on Debian's cluster) unless SCALE_DATABASE_URL names one. */
   database: string;
   /** The API processes' shared DATA_DIR (uploaded attachments, the generated secrets), from the repo root. */
@@ -34,11 +37,12 @@ export const defaultLayout: ScaleLayout = {
   apiProcesses: [8001, 8002],
   websocket: defaultPorts.websocket,
   soketiNodes: [
-    { port: 8081, usagePort: 8091 },
-    { port: 8082, usagePort: 8092 },
+    { port: 8081, metricsPort: 8091 },
+    { port: 8082, metricsPort: 8092 },
   ],
   soketiDiscoveryPort: 8089,
   redis: 6380,
+  prometheus: { port: 9090, scrapeIntervalSeconds: 5 },
   database: 'chat_scale',
   dataDir: '.scale/data',
 };

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The scaled topology's system services, on Debian: installs PostgreSQL and Redis if absent, starts the
-# PostgreSQL cluster (creating one if the machine has none, as .ci/start-postgres.sh does for CI) and makes
-# sure database $1 exists, owned by postgres/postgres. `--recreate` drops it first (a test run's fresh start).
-# Redis is not started here: each topology runs its own redis-server on a port of its own.
+# The scaled topology's system services, on Debian: installs PostgreSQL, Redis and Prometheus if absent,
+# starts the PostgreSQL cluster (creating one if the machine has none, as .ci/start-postgres.sh does for CI)
+# and makes sure database $1 exists, owned by postgres/postgres. `--recreate` drops it first (a test run's fresh start).
+# Redis and Prometheus are not started here: each topology runs its own, on ports of its own.
 # Usage: prepare-host.sh <database> [--recreate]   → prints the database's URL on its last line
 set -euo pipefail
 database=${1:?usage: prepare-host.sh <database> [--recreate]}
@@ -12,11 +12,13 @@ recreate=${2:-}
 missing=()
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 command -v redis-server >/dev/null || missing+=(redis-server)
+[[ -x /usr/bin/prometheus ]] || missing+=(prometheus)
 if ((${#missing[@]})); then
   [[ $EUID -eq 0 ]] || { echo "missing Debian packages: ${missing[*]} (apt-get install them as root)" >&2; exit 1; }
   echo "installing ${missing[*]}…" >&2
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  install() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }
+  # The package lists are refreshed only when the install fails without it (none yet, or out of date).
+  install 2>/dev/null || { apt-get update -qq && install; }
 fi
 
 as_postgres() { if [[ $EUID -eq 0 ]]; then su postgres -c "$1"; else sudo -u postgres sh -c "$1"; fi; }

@@ -1,7 +1,8 @@
 // `pnpm start:scale`: the app past one process, on one machine, at `pnpm start`'s addresses. PostgreSQL
 // (Debian's cluster), a Redis of its own, two Soketi nodes sharing it, two API processes, a balancer in front
-// of each pair, and the four production builds. Ctrl-C stops everything it started (PostgreSQL is the
-// machine's service and keeps running). README.md, "Past one process", says what runs where.
+// of each pair, a Prometheus scraping the API processes and the nodes, and the four production builds.
+// Ctrl-C stops everything it started (PostgreSQL is the machine's service and keeps running). README.md,
+// "Past one process", says what runs where.
 // SCALE_DATABASE_URL: use that PostgreSQL instead. SCALE_FRESH=1: recreate the local database and empty the
 // data folder. SCALE_LAYOUT: other ports (scripts/scale/layout.ts).
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMissing } from '../build-missing';
 import { layoutFromEnv, localOrigin } from './layout';
+import { prometheusSpec } from './prometheus';
 import { scaleSecrets } from './secrets';
 import { Supervisor } from './services';
 import { installSoketi } from './soketi';
@@ -76,6 +78,7 @@ try {
     await supervisor.start(apiSpec(topology, index, { SEED_DEMO_USERS: seed }));
   }
   await supervisor.start(balancerSpec('api-balancer', 'http', layout.api, layout.apiProcesses));
+  if (layout.prometheus) await supervisor.start(prometheusSpec(topology));
   describeTopology(topology);
   const frontEnds = Object.keys(layout.frontEnds) as (keyof typeof layout.frontEnds)[];
   await supervisor.startAll(frontEnds.map((name) => frontEndSpec(topology, name)));
@@ -89,5 +92,11 @@ const ports = (list: number[]) => list.map((port) => `:${port}`).join(' + ');
 log(`the app: ${localOrigin(layout.frontEnds.shell)} (demo / password)`);
 log(`API ${localOrigin(layout.api)} → API processes ${ports(layout.apiProcesses)}`);
 log(`websocket ws://localhost:${layout.websocket} → Soketi ${ports(layout.soketiNodes.map((n) => n.port))}`);
+if (layout.prometheus) {
+  const every = `${layout.prometheus.scrapeIntervalSeconds} s`;
+  log(
+    `Prometheus http://127.0.0.1:${layout.prometheus.port} (API processes and Soketi nodes, every ${every})`,
+  );
+}
 log(`Redis :${layout.redis}; PostgreSQL ${topology.databaseUrl.replace(/:[^:@/]+@/, ':***@')}`);
 log('Ctrl-C stops everything.');

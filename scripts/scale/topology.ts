@@ -20,7 +20,7 @@ export interface Topology {
 }
 
 const redisUrl = ({ layout }: Topology) => `redis://127.0.0.1:${layout.redis}`;
-const dataDir = ({ layout }: Topology) => join(repoRoot, layout.dataDir);
+export const dataDir = ({ layout }: Topology) => join(repoRoot, layout.dataDir);
 const descriptionFile = (layoutDataDir: string) => join(repoRoot, layoutDataDir, 'topology.json');
 
 /** Written once the topology serves, so tests can start more processes on the same database and Redis. */
@@ -69,7 +69,10 @@ export function soketiSpec(topology: Topology, index: number): ServiceSpec {
       SOKETI_HOST: '127.0.0.1',
       SOKETI_PORT: String(node.port),
       SOKETI_METRICS_HOST: '127.0.0.1',
-      SOKETI_METRICS_SERVER_PORT: String(node.usagePort),
+      SOKETI_METRICS_SERVER_PORT: String(node.metricsPort),
+      // Its metrics server then also answers /metrics, in Prometheus's format (names prefixed soketi_).
+      SOKETI_METRICS_ENABLED: '1',
+      SOKETI_METRICS_DRIVER: 'prometheus',
       SOKETI_DEFAULT_APP_ID: REVERB_APP_ID,
       SOKETI_DEFAULT_APP_KEY: DEFAULT_REVERB_APP_KEY,
       SOKETI_DEFAULT_APP_SECRET: secrets.reverbSecret,

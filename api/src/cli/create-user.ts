@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
-  const db = await createDatabase(config.database);
+  const { db } = await createDatabase(config.database);
   try {
     await migrateToLatest(db);
     const result = await createAccount(db, args.username, password);

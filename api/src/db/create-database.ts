@@ -8,17 +8,20 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+export interface OpenedDatabase {
+  db: Db;
+  /** node-postgres's pool on PostgreSQL, whose counts are metrics; null on PGlite (one session, no pool). */
+  pool: pg.Pool | null;
+}
+
 /** One typed query layer over either engine: the same SQL and migrations run on PGlite and on PostgreSQL. */
-export async function createDatabase(database: Config['database']): Promise<Db> {
+export async function createDatabase(database: Config['database']): Promise<OpenedDatabase> {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: database.url, connectionTimeoutMillis: 10_000 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, connectionTimeoutMillis: 10_000 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
   }
   mkdirSync(database.dataDir, { recursive: true });
-  return fromPGlite(await PGlite.create({ dataDir: database.dataDir }));
+  return { db: fromPGlite(await PGlite.create({ dataDir: database.dataDir })), pool: null };
 }
 
 export function fromPGlite(pglite: PGlite): Db {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoUsers } from '../db/seed-demo-users';
+import type { PoolCounts } from '../metrics/api-metrics';
 import { RoomPageCache } from '../repositories/room-page-cache';
 
 declare module 'fastify' {
@@ -12,12 +13,18 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database (or takes the one a test supplies), migrates it and closes it with the app. */
-export default fp<{ db?: Db }>(
+/**
+ * Opens the database (or takes the one a test supplies, with its pool if it has one), migrates it and closes it
+ * with the app.
+ */
+export default fp<{ db?: Db; pool?: PoolCounts | null }>(
   async (app, options) => {
-    const opened = options.db ?? (await createDatabase(app.config.database));
+    const opened = options.db
+      ? { db: options.db, pool: options.pool ?? null }
+      : await createDatabase(app.config.database);
+    if (opened.pool) app.metrics.watchPool(opened.pool);
     // The same connections, with every statement counted (see DeliveryStats).
-    const db = opened.withPlugin(app.deliveryStats.statementCounter);
+    const db = opened.db.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
@@ -25,5 +32,5 @@ export default fp<{ db?: Db }>(
     await migrateToLatest(db);
     if (app.config.seedDemoUsers) await seedDemoUsers(db);
   },
-  { name: 'db', dependencies: ['delivery-stats'] },
+  { name: 'db', dependencies: ['delivery-stats', 'metrics'] },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { instrumentPublisher } from '../metrics/instrument-publisher';
 import { clientAddressResolver } from '../realtime/client-address';
 import { roomOfChannel } from '../realtime/message-sent';
 import { checkBatchSize, type PublishedEvent, type Publisher } from '../realtime/publisher';
@@ -54,9 +55,13 @@ export default fp<{ publisher?: Publisher }>(
         },
       };
       app.addHook('onClose', async () => server.close());
+      app.metrics.watchSockets(server);
     }
     app.decorate('realtime', realtime);
-    app.decorate('publisher', publisher ?? createPusherPublisher(broadcast));
+    app.decorate(
+      'publisher',
+      instrumentPublisher(publisher ?? createPusherPublisher(broadcast), app.metrics),
+    );
   },
-  { name: 'realtime', dependencies: ['delivery-stats'] },
+  { name: 'realtime', dependencies: ['delivery-stats', 'metrics'] },
 );

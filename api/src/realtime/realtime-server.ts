@@ -98,6 +98,13 @@ export class RealtimeServer implements ChannelRegistry {
     return this.#connections.size;
   }
 
+  /** Subscriptions held now: a socket counts once for each channel it is on. */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const subscribers of this.#channels.values()) count += subscribers.size;
+    return count;
+  }
+
   /** Answers how many sockets the event was written to. */
   broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): number {
     let sent = 0;

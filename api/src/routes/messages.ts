@@ -127,6 +127,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         case 'not_an_image':
           throw validationError({ attachment: [NOT_AN_IMAGE] });
         default:
+          if (outcome.status === 'created') app.metrics.messagesSent.inc();
           return reply
             .code(outcome.status === 'created' ? 201 : 200)
             .send(toMessageResource(outcome.message, app.attachments.signer));

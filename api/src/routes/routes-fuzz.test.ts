@@ -62,6 +62,7 @@ const INPUTS: Record<string, { query?: Fields; body?: (memberId: number) => Fiel
 /** Routes that read nothing but their path. */
 const NO_INPUT = [
   'GET /up',
+  'GET /metrics',
   'GET /sanctum/csrf-cookie',
   'GET /api/me',
   'GET /api/chatrooms',

@@ -65,13 +65,16 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const published = new RecordingPublisher();
   const publisher = options.publisher === 'embedded' ? undefined : (options.publisher ?? published);
-  const app = await buildApp(config, { db: database.db, publisher, logger: options.logger ?? false }).catch(
-    async (error: unknown) => {
-      await database.db.destroy();
-      await database.dispose();
-      throw error;
-    },
-  );
+  const app = await buildApp(config, {
+    db: database.db,
+    dbPool: database.pool,
+    publisher,
+    logger: options.logger ?? false,
+  }).catch(async (error: unknown) => {
+    await database.db.destroy();
+    await database.dispose();
+    throw error;
+  });
   await app.ready();
   return {
     app,

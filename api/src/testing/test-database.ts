@@ -13,6 +13,8 @@ import type { Database } from '../db/schema';
 
 export interface TestDatabase {
   db: Db;
+  /** The PostgreSQL pool behind `db` (its counts are metrics); null on PGlite. */
+  pool: pg.Pool | null;
   /** Drops what the test created; call after the app (which destroys `db`) is closed. */
   dispose(): Promise<void>;
 }
@@ -23,7 +25,9 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? createPostgresDatabase(url) : { db: await pgliteFromTemplate(), dispose: async () => {} };
+  return url
+    ? createPostgresDatabase(url)
+    : { db: await pgliteFromTemplate(), pool: null, dispose: async () => {} };
 }
 
 /**
@@ -42,6 +46,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    pool,
     dispose: async () => {
       // Not WITH (FORCE): the pool has ended its clients, but their server processes may still be exiting,
       // and FORCE would kill them, raising an error on a client socket nobody listens to any more. A plain

@@ -22,8 +22,8 @@ export function portsFor(smoke: boolean) {
       apiProcesses: [base + 311, base + 312],
       singleApi: base + 313,
       soketiNodes: [
-        { port: base + 390, usagePort: base + 392 },
-        { port: base + 391, usagePort: base + 393 },
+        { port: base + 390, metricsPort: base + 392 },
+        { port: base + 391, metricsPort: base + 393 },
       ],
       soketiDiscoveryPort: base + 394,
       redis: base + 395,
