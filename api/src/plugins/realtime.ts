@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { clientAddressResolver } from '../realtime/client-address';
+import { checkExternalEngine } from '../realtime/external-engine-check';
 import { roomOfChannel } from '../realtime/message-sent';
 import { checkBatchSize, type PublishedEvent, type Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
@@ -55,8 +56,16 @@ export default fp<{ publisher?: Publisher }>(
       };
       app.addHook('onClose', async () => server.close());
     }
+    if (!publisher) {
+      // BROADCAST_DRIVER=pusher: an external Reverb, Soketi or Pusher Channels app.
+      publisher = createPusherPublisher(broadcast);
+      app.addHook('onReady', async () => {
+        // Not awaited: an engine that answers slowly or not at all must not hold the API's start-up.
+        void checkExternalEngine(broadcast, app.log);
+      });
+    }
     app.decorate('realtime', realtime);
-    app.decorate('publisher', publisher ?? createPusherPublisher(broadcast));
+    app.decorate('publisher', publisher);
   },
   { name: 'realtime', dependencies: ['delivery-stats'] },
 );
