@@ -11,12 +11,16 @@ import { verifySignedRequest } from './signatures';
 
 const WARN = 40;
 
-/** An engine's HTTP API as far as the check asks it: `GET /apps/{id}/channels`, signed. */
-function fakeEngine(app: { id: string; key: string; secret: string }): Server {
+/**
+ * An engine's HTTP API as far as the check asks it: `GET /apps/{id}/channels`, signed. `statusInBody` answers
+ * refusals as Soketi 1.6 does: 200, with the status in the body.
+ */
+function fakeEngine(app: { id: string; key: string; secret: string }, { statusInBody = false } = {}): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const answer = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const answer = (status: number, body: Record<string, unknown>) => {
+      const [sent, json] = statusInBody && status !== 200 ? [200, { ...body, code: status }] : [status, body];
+      res.writeHead(sent, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     };
     if (req.method !== 'GET' || url.pathname !== `/apps/${app.id}/channels`)
       return answer(404, { error: 'Not found' });
@@ -106,6 +110,26 @@ describe('an external websocket engine (BROADCAST_DRIVER=pusher) at start-up', (
     expect(await lastWarning(broadcast({ appId: 'other-app' }))).toMatch(
       /\/apps\/other-app\/channels answered 404 .*is REVERB_APP_ID the app's id/,
     );
+  });
+
+  it('reads a refusal sent with status 200, as Soketi 1.6 sends them, as the refusal it is', async () => {
+    const soketi = fakeEngine(
+      { id: config.broadcast.appId, key: config.broadcast.key, secret: config.broadcast.secret },
+      { statusInBody: true },
+    );
+    await new Promise<void>((resolve) => soketi.listen(0, '127.0.0.1', resolve));
+    const at = { port: (soketi.address() as AddressInfo).port };
+    try {
+      expect(await lastWarning(broadcast({ ...at, secret: 'not-the-secret' }))).toMatch(
+        /refused the API's signature \(401 \{"error":"Invalid signature","code":401\}\)/,
+      );
+      expect(await lastWarning(broadcast({ ...at, appId: 'other-app' }))).toMatch(
+        /answered 404 .*REVERB_APP_ID/,
+      );
+      expect(await lastWarning(broadcast(at))).toMatch(/the API cannot check this/);
+    } finally {
+      await new Promise<void>((resolve) => soketi.close(() => resolve()));
+    }
   });
 
   it('warns when nothing answers at REVERB_HOST:REVERB_PORT', async () => {
