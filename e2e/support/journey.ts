@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@chat/shared/constants';
 import type { APIRequestContext, Browser, ConsoleMessage, Page, Response } from '@playwright/test';
-import { APP_URL, createUser, loginToken } from './api';
+import { APP_URL, type Credentials, createUser, loginToken } from './api';
 import { rowsSaying, send } from './chat';
 import { expect, signIn, test } from './fixtures';
 
@@ -52,24 +52,41 @@ async function openFromList(page: Page, roomName: string): Promise<void> {
   await expect(page.getByText('No messages yet')).toBeVisible();
 }
 
+export interface JourneyOptions {
+  /**
+   * The two people, as accounts that already exist (a deployment's, which has no test endpoints). By default
+   * two new users, made through the API's test endpoints.
+   */
+  users?: readonly [Credentials, Credentials];
+  /** The room the first creates; by default `Skew <random>`. It must be new: the journey expects it empty. */
+  roomName?: string;
+  /** Its description, saying who made it. */
+  roomDescription?: string;
+  /** The second person's token, when the caller signed them in itself (to sign it out afterwards). */
+  secondToken?: string;
+}
+
 /**
  * The flows that cross every remote, as two people do them on the shell at APP_URL: sign in through the
  * login form (auth), the room list and Create Room (rooms), joining from the list, messages both ways live
  * and Leave Room (chat). `page` (the test's, traced) is the first, signed out first; the second gets a
- * browser context of its own. Fails on any uncaught error on either page as well. Returns the
- * origins the pages ran scripts from, to tell which deployment of a remote served them.
+ * browser context of its own, signed in through the API. Fails on any uncaught error on either page as well.
+ * Returns the origins the pages ran scripts from, to tell which deployment of a remote served them.
  */
 export async function chatJourney(
   page: Page,
   browser: Browser,
   request: APIRequestContext,
+  options: JourneyOptions = {},
 ): Promise<Set<string>> {
-  const alice = await createUser(request, 'alice');
-  const bob = await createUser(request, 'bob');
-  const roomName = `Skew ${randomUUID().slice(0, 8)}`;
+  const [alice, bob] = options.users ?? [
+    await createUser(request, 'alice'),
+    await createUser(request, 'bob'),
+  ];
+  const roomName = options.roomName ?? `Skew ${randomUUID().slice(0, 8)}`;
   await page.context().clearCookies();
   const bobContext = await browser.newContext({ baseURL: APP_URL });
-  await signIn(bobContext, await loginToken(request, bob));
+  await signIn(bobContext, options.secondToken ?? (await loginToken(request, bob)));
   const bobPage = await bobContext.newPage();
   const watched: Watched = { broken: [], cspRefusals: [], scriptOrigins: new Set() };
   const unwatch = watch(page, watched);
@@ -88,7 +105,7 @@ export async function chatJourney(
       await page.getByRole('button', { name: 'Create Room' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create Room' });
       await dialog.getByLabel('Name').fill(roomName);
-      await dialog.getByLabel('Description').fill('Made by the skew journey');
+      await dialog.getByLabel('Description').fill(options.roomDescription ?? 'Made by the skew journey');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('listitem').filter({ hasText: roomName })).toBeVisible();

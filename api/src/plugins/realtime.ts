@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { instrumentPublisher } from '../metrics/instrument-publisher';
 import { clientAddressResolver } from '../realtime/client-address';
+import { checkExternalEngine } from '../realtime/external-engine-check';
 import { roomOfChannel } from '../realtime/message-sent';
 import { checkBatchSize, type PublishedEvent, type Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
@@ -57,11 +58,16 @@ export default fp<{ publisher?: Publisher }>(
       app.addHook('onClose', async () => server.close());
       app.metrics.watchSockets(server);
     }
+    if (!publisher) {
+      // BROADCAST_DRIVER=pusher: an external Reverb, Soketi or Pusher Channels app.
+      publisher = createPusherPublisher(broadcast);
+      app.addHook('onReady', async () => {
+        // Not awaited: an engine that answers slowly or not at all must not hold the API's start-up.
+        void checkExternalEngine(broadcast, app.log);
+      });
+    }
     app.decorate('realtime', realtime);
-    app.decorate(
-      'publisher',
-      instrumentPublisher(publisher ?? createPusherPublisher(broadcast), app.metrics),
-    );
+    app.decorate('publisher', instrumentPublisher(publisher, app.metrics));
   },
   { name: 'realtime', dependencies: ['delivery-stats', 'metrics'] },
 );

@@ -2,12 +2,9 @@ import Pusher from 'pusher';
 import type { Config } from '../config';
 import { checkBatchSize, type Publisher } from './publisher';
 
-/**
- * Publishes through the official SDK: the signed `POST /apps/{id}/events` any Pusher-compatible server takes,
- * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request.
- */
-export function createPusherPublisher(broadcast: Config['broadcast']): Publisher {
-  const pusher = new Pusher({
+/** The official SDK's client for the external server's signed HTTP API, as configured. */
+export function createPusherClient(broadcast: Config['broadcast']): Pusher {
+  return new Pusher({
     appId: broadcast.appId,
     key: broadcast.key,
     secret: broadcast.secret,
@@ -16,6 +13,14 @@ export function createPusherPublisher(broadcast: Config['broadcast']): Publisher
     useTLS: broadcast.scheme === 'https',
     timeout: 5_000,
   });
+}
+
+/**
+ * Publishes through the official SDK: the signed `POST /apps/{id}/events` any Pusher-compatible server takes,
+ * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request.
+ */
+export function createPusherPublisher(broadcast: Config['broadcast']): Publisher {
+  const pusher = createPusherClient(broadcast);
   return {
     async publish(channel, event, data) {
       await pusher.trigger(channel, event, data);
