@@ -52,6 +52,8 @@ export interface Config {
     host: string;
     port: number;
     scheme: 'http' | 'https';
+    /** How long the `pusher` adapter tries again a publish that found no server (or a 5xx). */
+    retryMs: number;
     /** Where the embedded websocket server listens. */
     serverHost: string;
     serverPort: number;
@@ -139,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       host: env.REVERB_HOST,
       port: env.REVERB_PORT ?? (env.REVERB_SCHEME === 'https' ? 443 : env.REVERB_SERVER_PORT),
       scheme: env.REVERB_SCHEME,
+      retryMs: env.BROADCAST_RETRY_SECONDS * 1000,
       serverHost: env.REVERB_SERVER_HOST ?? env.HOST,
       serverPort: env.REVERB_SERVER_PORT,
       serverLimits: {

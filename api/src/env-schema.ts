@@ -51,6 +51,7 @@ const EnvSchema = Type.Object({
   REVERB_HOST: Type.String({ minLength: 1, default: 'localhost' }),
   REVERB_PORT: Type.Optional(Port()),
   REVERB_SCHEME: Type.Union([Type.Literal('http'), Type.Literal('https')], { default: 'http' }),
+  BROADCAST_RETRY_SECONDS: Type.Integer({ minimum: 0, maximum: 60, default: 10 }),
   REVERB_SERVER_HOST: Type.Optional(Type.String({ minLength: 1 })),
   REVERB_SERVER_PORT: Port(defaultPorts.websocket),
   REVERB_SERVER_MAX_CONNECTIONS_PER_IP: Type.Integer({ minimum: 1, default: 100 }),

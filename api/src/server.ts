@@ -7,17 +7,23 @@ import { API_ROOT, ConfigError, loadConfig } from './config';
 const envFile = join(API_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
+/** How long a stopping process may take to finish its requests in flight. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
 
+  // A deploy's stop: the listener closes at once (a balancer's next connection is refused and goes to another
+  // process), the requests in flight are answered, idle keep-alive connections are closed, then the websocket
+  // server and the database; whatever is still running after SHUTDOWN_GRACE_MS ends with the process.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: no new connections, finishing the requests in flight');
     // A second signal, or a hung close, must still end the process.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     process.exit(0);
   };

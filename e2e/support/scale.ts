@@ -23,6 +23,7 @@ export const scaleLayout: ScaleLayout = {
   redis: 6040,
   // Scraping each second, so a spec sees its own requests counted within a few seconds.
   prometheus: { port: 6041, scrapeIntervalSeconds: 1 },
+  control: 6042,
   database: 'chat_scale_e2e',
   dataDir: '.scale/e2e-data',
 };

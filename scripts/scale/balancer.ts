@@ -30,7 +30,10 @@ function nextUpstreams(): number[] {
 }
 const rest = (upstream: number) => restingUntil.set(upstream, Date.now() + RESTING_MS);
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+// A connection per request, as nginx's proxy_pass does by default: an API process that is stopping (SIGTERM)
+// closes its listener and finishes what it has, so a new request's connection is refused and goes to the next
+// process. A kept-alive connection to it would instead meet a 503 or a reset, visible to the client.
+const agent = new Agent({ keepAlive: false, maxSockets: 256 });
 
 function forwardedFor(req: IncomingMessage): string {
   const peer = req.socket.remoteAddress ?? '';

@@ -19,6 +19,8 @@ export interface ScaleLayout {
   redis: number;
   /** A Prometheus scraping every API process and Soketi node each `scrapeIntervalSeconds`; none if absent. */
   prometheus?: { port: number; scrapeIntervalSeconds: number };
+  /** Loopback port of the supervisor's control server (`pnpm scale:restart`). */
+  control: number;
   /** PostgreSQL database (on Debian's cluster) unless SCALE_DATABASE_URL names one. */
   database: string;
   /** The API processes' shared DATA_DIR (uploaded attachments, the generated secrets), from the repo root. */
@@ -43,6 +45,7 @@ export const defaultLayout: ScaleLayout = {
   soketiDiscoveryPort: 8089,
   redis: 6380,
   prometheus: { port: 9090, scrapeIntervalSeconds: 5 },
+  control: 8099,
   database: 'chat_scale',
   dataDir: '.scale/data',
 };

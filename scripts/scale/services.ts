@@ -114,6 +114,9 @@ export const redisAnswers = (port: number) => () =>
  */
 export class Supervisor {
   readonly #services: Service[] = [];
+  readonly #specs = new Map<string, ServiceSpec>();
+  /** Services being restarted on purpose: their exit is not a failure. */
+  readonly #restarting = new Set<string>();
   #stopping = false;
 
   constructor(
@@ -128,10 +131,9 @@ export class Supervisor {
       await service.stop();
       throw new Error(`${spec.name}: stopped, the topology is shutting down`);
     }
+    this.#specs.set(spec.name, spec);
     this.#services.push(service);
-    void service.exited.then(() => {
-      if (!this.#stopping) this.onFailure(service.name);
-    });
+    this.#watch(service);
     return service;
   }
 
@@ -143,8 +145,34 @@ export class Supervisor {
     return results.map((result) => (result as PromiseFulfilledResult<Service>).value);
   }
 
+  /**
+   * Stops one service as a deploy does (SIGTERM: an API process finishes its requests in flight, a Soketi node
+   * closes its sockets and their clients reconnect to another node) and starts it again on the same spec;
+   * resolves once it answers again.
+   */
+  async restart(name: string): Promise<void> {
+    const index = this.#services.findIndex((service) => service.name === name);
+    const spec = this.#specs.get(name);
+    if (index < 0 || !spec) throw new Error(`no service named ${name}`);
+    this.#restarting.add(name);
+    try {
+      await this.#services[index]?.stop();
+      const service = await startService(spec, this.options);
+      this.#services[index] = service;
+      this.#watch(service);
+    } finally {
+      this.#restarting.delete(name);
+    }
+  }
+
   async stopAll(): Promise<void> {
     this.#stopping = true;
     for (const service of [...this.#services].reverse()) await service.stop();
+  }
+
+  #watch(service: Service): void {
+    void service.exited.then(() => {
+      if (!this.#stopping && !this.#restarting.has(service.name)) this.onFailure(service.name);
+    });
   }
 }

@@ -11,16 +11,19 @@ import { join } from 'node:path';
 import { buildMissing } from '../build-missing';
 import { layoutFromEnv, localOrigin } from './layout';
 import { prometheusSpec } from './prometheus';
+import { controlServer } from './rolling-restart';
 import { scaleSecrets } from './secrets';
 import { Supervisor } from './services';
 import { installSoketi } from './soketi';
 import {
+  apiName,
   apiSpec,
   balancerSpec,
   describeTopology,
   frontEndSpec,
   redisSpec,
   repoRoot,
+  soketiName,
   soketiSpec,
   type Topology,
 } from './topology';
@@ -82,6 +85,11 @@ try {
   describeTopology(topology);
   const frontEnds = Object.keys(layout.frontEnds) as (keyof typeof layout.frontEnds)[];
   await supervisor.startAll(frontEnds.map((name) => frontEndSpec(topology, name)));
+  const deployOrder = [
+    ...layout.apiProcesses.map((_, index) => apiName(index)),
+    ...layout.soketiNodes.map((_, index) => soketiName(index)),
+  ];
+  controlServer(layout.control, supervisor, deployOrder, log).unref();
 } catch (error) {
   console.error(`[scale] ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);
@@ -92,6 +100,7 @@ const ports = (list: number[]) => list.map((port) => `:${port}`).join(' + ');
 log(`the app: ${localOrigin(layout.frontEnds.shell)} (demo / password)`);
 log(`API ${localOrigin(layout.api)} → API processes ${ports(layout.apiProcesses)}`);
 log(`websocket ws://localhost:${layout.websocket} → Soketi ${ports(layout.soketiNodes.map((n) => n.port))}`);
+log(`rolling restart (API processes, then Soketi nodes, one at a time): pnpm scale:restart`);
 if (layout.prometheus) {
   const every = `${layout.prometheus.scrapeIntervalSeconds} s`;
   log(

@@ -55,12 +55,16 @@ export function redisSpec(topology: Topology): ServiceSpec {
  * to the others, so an event published to any node reaches subscribers on all of them. Discovery (which
  * Soketi starts whatever the adapter) is kept on loopback.
  */
+/** The services' names: `api-a`, `api-b`, `soketi-a`… */
+export const apiName = (index: number) => `api-${'ab'[index] ?? index}`;
+export const soketiName = (index: number) => `soketi-${'ab'[index] ?? index}`;
+
 export function soketiSpec(topology: Topology, index: number): ServiceSpec {
   const { layout, secrets } = topology;
   const node = layout.soketiNodes[index];
   if (!node) throw new Error(`No Soketi node ${index} in the layout`);
   return {
-    name: `soketi-${'ab'[index] ?? index}`,
+    name: soketiName(index),
     command: process.execPath,
     args: [soketiBin, 'start'],
     // Its cwd is its own folder: Soketi reads a .env from the working directory.
@@ -150,7 +154,7 @@ export function apiEnv(topology: Topology, port: number, node: number): Record<s
 export function apiSpec(topology: Topology, index: number, env: Record<string, string> = {}): ServiceSpec {
   const port = topology.layout.apiProcesses[index];
   if (!port) throw new Error(`No API process ${index} in the layout`);
-  return apiProcessSpec(`api-${'ab'[index] ?? index}`, { ...apiEnv(topology, port, index), ...env });
+  return apiProcessSpec(apiName(index), { ...apiEnv(topology, port, index), ...env });
 }
 
 export function apiProcessSpec(name: string, env: Record<string, string>): ServiceSpec {

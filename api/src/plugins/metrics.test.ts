@@ -231,6 +231,7 @@ describe('GET /metrics', () => {
           BROADCAST_DRIVER: 'pusher',
           REVERB_HOST: '127.0.0.1',
           REVERB_PORT: String(await closedPort()),
+          BROADCAST_RETRY_SECONDS: '0',
         },
       });
       const ann = await t.signIn();

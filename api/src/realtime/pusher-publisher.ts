@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import Pusher from 'pusher';
 import type { Config } from '../config';
 import { checkBatchSize, type Publisher } from './publisher';
@@ -16,6 +17,25 @@ export function createPusherClient(broadcast: Config['broadcast']): Pusher {
 }
 
 /**
+ * A publish that found no server (refused, reset, timed out: no HTTP status) or a server error (5xx) is tried
+ * again for up to `BROADCAST_RETRY_SECONDS` (10): a node restarting (a rolling deploy of Soketi takes each node away for a
+ * second or two) delays the events, instead of losing the ones that left meanwhile. A 4xx (bad credentials, an
+ * event too large) is final. The sender's answer waits for it; the message is stored either way.
+ */
+const transient = (error: unknown) => {
+  const status = (error as { status?: number }).status;
+  return status === undefined || status >= 500;
+};
+const withRetries = (retryMs: number, publish: () => Promise<unknown>) =>
+  pRetry(publish, {
+    retries: retryMs > 0 ? 30 : 0,
+    minTimeout: 100,
+    maxTimeout: 1_000,
+    maxRetryTime: retryMs,
+    shouldRetry: ({ error }) => transient(error),
+  });
+
+/**
  * Publishes through the official SDK: the signed `POST /apps/{id}/events` any Pusher-compatible server takes,
  * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request.
  */
@@ -23,13 +43,15 @@ export function createPusherPublisher(broadcast: Config['broadcast']): Publisher
   const pusher = createPusherClient(broadcast);
   return {
     async publish(channel, event, data) {
-      await pusher.trigger(channel, event, data);
+      await withRetries(broadcast.retryMs, () => pusher.trigger(channel, event, data));
     },
     async publishBatch(events) {
       checkBatchSize(events);
       if (events.length === 0) return;
-      // The SDK serialises each event's data in place, so it gets objects of its own.
-      await pusher.triggerBatch(events.map(({ channel, event, data }) => ({ channel, name: event, data })));
+      // The SDK serialises each event's data in place, so each try gets objects of its own.
+      await withRetries(broadcast.retryMs, () =>
+        pusher.triggerBatch(events.map(({ channel, event, data }) => ({ channel, name: event, data }))),
+      );
     },
   };
 }
