@@ -8,6 +8,7 @@ import { type AppServer, serveApp } from '../support/app-server';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
 import { productionStack, type Stack, stackEnv } from '../support/stack';
+import { startProcess } from '../support/start-process';
 import { type TcpProxy, tcpProxy } from '../support/tcp-proxy';
 
 /** How soon after the API answers again both pages must be live again, however long it was down. */
@@ -18,6 +19,8 @@ interface RestartCase {
   downForMs: number;
   /** The websocket reached through a plain TCP proxy, which accepts the connection and then closes it. */
   proxied: boolean;
+  /** The whole `pnpm start` stopped with Ctrl-C and started again, static servers and all, not the API alone. */
+  wholeStart?: boolean;
   /**
    * A shell of its own on an API of its own, which this case stops and starts again (a deploy, a crash): the
    * remotes are the run's, since they hold no address of the API. The websocket is the API's, so it goes too.
@@ -43,6 +46,19 @@ const restartCases: RestartCase[] = [
     proxied: true,
     stack: { ...productionStack, shell: 4460, api: 4470, websocket: 4471 },
   },
+  {
+    downForMs: 3_000,
+    proxied: false,
+    wholeStart: true,
+    stack: {
+      shell: 4480,
+      'auth-remote': 4481,
+      'rooms-remote': 4482,
+      'chat-remote': 4483,
+      api: 4490,
+      websocket: 4491,
+    },
+  },
 ];
 
 /** Behind the proxy, the API's own websocket server listens on the next port. */
@@ -63,12 +79,13 @@ function recordSends(page: Page): Map<string, Set<string>> {
 }
 
 for (const restart of restartCases) {
-  const { downForMs, proxied, stack } = restart;
+  const { downForMs, proxied, wholeStart, stack } = restart;
   const way = proxied ? 'through a TCP proxy' : 'straight to the API';
-  test.describe(`the API stopped for ${downForMs / 1000} s while two members are in a room, websocket ${way}`, () => {
+  const what = wholeStart ? '`pnpm start` stopped with Ctrl-C' : 'the API stopped';
+  test.describe(`${what} for ${downForMs / 1000} s while two members are in a room, websocket ${way}`, () => {
     let dataDir: string;
     let api: ApiProcess;
-    let shell: AppServer;
+    let shell: AppServer | undefined;
     let proxy: TcpProxy | undefined;
 
     /** A member's page on this case's stack, signed in, in the room. */
@@ -83,10 +100,12 @@ for (const restart of restartCases) {
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       dataDir = await mkdtemp(join(tmpdir(), 'chat-e2e-restart-'));
-      api = apiProcess(stack, dataDir, { REVERB_SERVER_PORT: String(serverPort(restart)) });
+      api = wholeStart
+        ? startProcess(stack, dataDir)
+        : apiProcess(stack, dataDir, { REVERB_SERVER_PORT: String(serverPort(restart)) });
       await api.start();
       if (proxied) proxy = await tcpProxy(stack.websocket, serverPort(restart));
-      shell = await serveApp('shell', stack.shell, stackEnv(stack));
+      if (!wholeStart) shell = await serveApp('shell', stack.shell, stackEnv(stack));
     });
 
     test.afterAll(async () => {
