@@ -13,6 +13,8 @@ import type { Database } from '../db/schema';
 
 export interface TestDatabase {
   db: Db;
+  /** The throwaway database's address on a real PostgreSQL (for more connections, as other processes); none on PGlite. */
+  url?: string;
   /** Drops what the test created; call after the app (which destroys `db`) is closed. */
   dispose(): Promise<void>;
 }
@@ -42,6 +44,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    url: own.href,
     dispose: async () => {
       // Not WITH (FORCE): the pool has ended its clients, but their server processes may still be exiting,
       // and FORCE would kill them, raising an error on a client socket nobody listens to any more. A plain
