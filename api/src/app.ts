@@ -5,6 +5,7 @@ import type { Db } from './db/create-database';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import attachmentsPlugin from './plugins/attachments';
 import authPlugin from './plugins/auth';
+import backupPlugin from './plugins/backup';
 import bodyParsersPlugin from './plugins/body-parsers';
 import corsPlugin from './plugins/cors';
 import csrfPlugin from './plugins/csrf';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(backupPlugin);
   await app.register(broadcastingRoutes);
   await app.register(
     async (api) => {

@@ -65,6 +65,12 @@ export interface Config {
   };
 }
 
+/** A local api/.env, if present, fills in what the environment did not set (the environment wins). */
+export function loadEnvFile(): void {
+  const envFile = join(API_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+}
+
 /** Development secrets must survive restarts (signed links stay valid), so they live next to the data. */
 function persistedDevSecret(dataDir: string, name: string): string {
   const file = join(dataDir, name);

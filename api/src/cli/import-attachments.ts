@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { copyAttachments } from '../attachments/copy-attachments';
 import { DatabaseAttachmentStore } from '../attachments/database-attachment-store';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
-import { API_ROOT, loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { createDatabase } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 
@@ -14,8 +12,7 @@ import { migrateToLatest } from '../db/migrate';
  * the API runs on PostgreSQL, and again after an interruption; the embedded database wants the API stopped.
  */
 async function main(): Promise<number> {
-  const envFile = join(API_ROOT, '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  loadEnvFile();
   const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
   if (config.attachmentStore !== 'database') {
     console.error(

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { openEmbeddedDatabase } from './embedded-database';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -17,8 +17,7 @@ export async function createDatabase(database: Config['database']): Promise<Db> 
       }),
     });
   }
-  mkdirSync(database.dataDir, { recursive: true });
-  return fromPGlite(await PGlite.create({ dataDir: database.dataDir }));
+  return (await openEmbeddedDatabase(database.dataDir)).db;
 }
 
 export function fromPGlite(pglite: PGlite): Db {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../db/create-database';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoUsers } from '../db/seed-demo-users';
 import { RoomPageCache } from '../repositories/room-page-cache';
@@ -9,16 +10,22 @@ declare module 'fastify' {
     db: Db;
     /** Null past one process: see RoomPageCache. */
     pages: RoomPageCache | null;
+    /** The embedded database this process opened from DATA_DIR (null on PostgreSQL or a test's database). */
+    embeddedDatabase: EmbeddedDatabase | null;
   }
 }
 
 /** Opens the database (or takes the one a test supplies), migrates it and closes it with the app. */
 export default fp<{ db?: Db }>(
   async (app, options) => {
-    const opened = options.db ?? (await createDatabase(app.config.database));
+    const { database } = app.config;
+    const embedded =
+      !options.db && database.kind === 'pglite' ? await openEmbeddedDatabase(database.dataDir) : null;
+    const opened = options.db ?? embedded?.db ?? (await createDatabase(database));
     // The same connections, with every statement counted (see DeliveryStats).
     const db = opened.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
+    app.decorate('embeddedDatabase', embedded);
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());
