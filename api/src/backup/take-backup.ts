@@ -3,13 +3,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
 import type { Config } from '../config';
 import { type EmbeddedDatabase, hasEmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
-import { PGliteBusyError, readPGliteOwner } from '../db/pglite-lock';
+import { PGliteBusyError, type PGliteOwner, readPGliteOwner } from '../db/pglite-lock';
 import { packBackup } from './backup-archive';
 import { pgDump } from './postgres-tools';
 
@@ -39,69 +39,69 @@ export function packEmbeddedBackup(embedded: EmbeddedDatabase, files: FileAttach
  * when nothing runs, it opens the database itself, holding the same lock so the API cannot start meanwhile.
  * PostgreSQL is dumped by pg_dump, whose snapshot is consistent while the API writes on.
  */
-export async function takeBackup(
-  config: Config,
-  file: string,
-): Promise<{ via: 'the running API' | 'pg_dump' | 'the data folder' }> {
+export async function takeBackup(config: Config, file: string): Promise<{ via: Via }> {
   const partial = join(dirname(file), `.${randomBytes(6).toString('hex')}.backup-partial`);
+  const output = () => createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   const files = new FileAttachmentStore(config.storageDir, config.attachmentMaxPixels);
+  const { database } = config;
   try {
-    let via: 'the running API' | 'pg_dump' | 'the data folder';
-    const { database } = config;
-    if (database.kind === 'postgres') {
-      via = 'pg_dump';
-      const work = await mkdtemp(join(tmpdir(), 'chat-backup-'));
-      try {
-        const dump = join(work, 'postgres.dump');
-        const backup = packBackup({
-          database: 'postgres',
-          files,
-          dump: async () => {
-            await pgDump(database.url, dump);
-            return { size: (await stat(dump)).size, stream: createReadStream(dump) };
-          },
-        });
-        await pipeline(backup, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
-    } else {
+    let via: Via;
+    if (database.kind === 'postgres') via = await backUpPostgres(database.url, files, output);
+    else {
       const owner = readPGliteOwner(database.dataDir);
-      if (owner?.backup) {
-        via = 'the running API';
-        const response = await fetch(owner.backup.url, {
-          headers: { [BACKUP_TOKEN_HEADER]: owner.backup.token },
-        }).catch((error: unknown) => {
-          throw new Error(`The API (process ${owner.pid}) did not answer at ${owner.backup?.url}`, {
-            cause: error,
-          });
-        });
-        if (!response.ok || !response.body)
-          throw new Error(`The API (process ${owner.pid}) refused the backup: HTTP ${response.status}.`);
-        await pipeline(
-          Readable.fromWeb(response.body as WebReadableStream),
-          createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
-        );
-      } else if (owner) {
-        throw new PGliteBusyError(database.dataDir, owner);
-      } else {
-        via = 'the data folder';
-        if (!hasEmbeddedDatabase(database.dataDir))
-          throw new Error(`There is no embedded database in ${database.dataDir}: is DATA_DIR right?`);
-        const embedded = await openEmbeddedDatabase(database.dataDir);
-        try {
-          await pipeline(
-            packEmbeddedBackup(embedded, files),
-            createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
-          );
-        } finally {
-          await embedded.db.destroy();
-        }
-      }
+      if (owner?.backup) via = await backUpThroughApi(owner, output);
+      else if (owner) throw new PGliteBusyError(database.dataDir, owner);
+      else via = await backUpDataFolder(database.dataDir, files, output);
     }
     await rename(partial, file);
     return { via };
   } finally {
     await rm(partial, { force: true });
+  }
+}
+
+type Via = 'the running API' | 'pg_dump' | 'the data folder';
+type Output = () => Writable;
+
+async function backUpPostgres(url: string, files: FileAttachmentStore, output: Output): Promise<Via> {
+  const work = await mkdtemp(join(tmpdir(), 'chat-backup-'));
+  try {
+    const dump = join(work, 'postgres.dump');
+    const backup = packBackup({
+      database: 'postgres',
+      files,
+      dump: async () => {
+        await pgDump(url, dump);
+        return { size: (await stat(dump)).size, stream: createReadStream(dump) };
+      },
+    });
+    await pipeline(backup, output());
+    return 'pg_dump';
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function backUpThroughApi(owner: PGliteOwner, output: Output): Promise<Via> {
+  const { url, token } = owner.backup as NonNullable<PGliteOwner['backup']>;
+  const response = await fetch(url, { headers: { [BACKUP_TOKEN_HEADER]: token } }).catch((error: unknown) => {
+    throw new Error(`The API (process ${owner.pid}) did not answer at ${url}.`, { cause: error });
+  });
+  if (!response.ok || !response.body)
+    throw new Error(`The API (process ${owner.pid}) refused the backup: HTTP ${response.status}.`);
+  // Cut short (the API stopped meanwhile), the body errors and so does this: no FILE is written.
+  await pipeline(Readable.fromWeb(response.body as WebReadableStream), output());
+  return 'the running API';
+}
+
+async function backUpDataFolder(dataDir: string, files: FileAttachmentStore, output: Output): Promise<Via> {
+  if (!hasEmbeddedDatabase(dataDir))
+    throw new Error(`There is no embedded database in ${dataDir}: is DATA_DIR right?`);
+  const embedded = await openEmbeddedDatabase(dataDir);
+  try {
+    await pipeline(packEmbeddedBackup(embedded, files), output());
+    return 'the data folder';
+  } finally {
+    await embedded.db.destroy();
   }
 }
