@@ -6,6 +6,7 @@ import { fastifyTrustProxy } from './http/trust-proxy';
 import type { PoolCounts } from './metrics/api-metrics';
 import attachmentsPlugin from './plugins/attachments';
 import authPlugin from './plugins/auth';
+import backupPlugin from './plugins/backup';
 import bodyParsersPlugin from './plugins/body-parsers';
 import corsPlugin from './plugins/cors';
 import csrfPlugin from './plugins/csrf';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(authPlugin);
 
   await app.register(healthRoutes);
+  await app.register(backupPlugin);
   await app.register(broadcastingRoutes);
   await app.register(
     async (api) => {

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:8000',
       database: { kind: 'pglite', dataDir: '/tmp/chat-api-config-test/pglite' },
       storageDir: '/tmp/chat-api-config-test/attachments',
+      attachmentStore: 'files',
       frontendOrigins: [
         'http://localhost:3000',
         'http://localhost:3001',
@@ -39,6 +40,12 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...base, DATABASE_URL: 'postgres://u:p@db:5432/chat' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/chat' });
     expect(config.seedDemoUsers).toBe(false);
+    // Images go where every process is; ATTACHMENT_STORE picks either store with either database.
+    expect(config.attachmentStore).toBe('database');
+    expect(
+      loadConfig({ ...base, DATABASE_URL: 'postgres://db/chat', ATTACHMENT_STORE: 'files' }).attachmentStore,
+    ).toBe('files');
+    expect(loadConfig({ ...base, ATTACHMENT_STORE: 'database' }).attachmentStore).toBe('database');
     expect(
       loadConfig({ ...base, DATABASE_URL: 'postgres://db/chat', SEED_DEMO_USERS: 'true' }).seedDemoUsers,
     ).toBe(true);

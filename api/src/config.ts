@@ -28,8 +28,10 @@ export interface Config {
   /** Throttle counters shared by every API process when set; in this process's memory otherwise. */
   redisUrl: string | undefined;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
-  /** Attachments live here, outside any served folder. */
+  /** Attachment files live here, outside any served folder (the file store's, and older uploads'). */
   storageDir: string;
+  /** Where uploaded images are kept: files in `storageDir`, or the database every process shares. */
+  attachmentStore: 'files' | 'database';
   frontendOrigins: string[];
   /** Cookie domain for XSRF-TOKEN when the front ends sit on sibling subdomains. */
   sessionDomain: string | undefined;
@@ -65,6 +67,12 @@ export interface Config {
       frameBurst: number;
     };
   };
+}
+
+/** A local api/.env, if present, fills in what the environment did not set (the environment wins). */
+export function loadEnvFile(): void {
+  const envFile = join(API_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
 }
 
 /** Development secrets must survive restarts (signed links stay valid), so they live next to the data. */
@@ -114,6 +122,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
       : { kind: 'postgres', url: env.DATABASE_URL as string },
     storageDir: join(dataDir, 'attachments'),
+    // Past one process the database is the one store they all reach; a data folder is one machine's.
+    attachmentStore: env.ATTACHMENT_STORE ?? (embeddedDb ? 'files' : 'database'),
     frontendOrigins: env.FRONTEND_ORIGINS.split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),

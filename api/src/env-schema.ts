@@ -36,6 +36,7 @@ const EnvSchema = Type.Object({
   SESSION_DOMAIN: Type.Optional(Type.String({ minLength: 1 })),
   SEED_DEMO_USERS: Type.Optional(Type.Boolean()),
   ENABLE_TEST_ENDPOINTS: Type.Boolean({ default: false }),
+  ATTACHMENT_STORE: Type.Optional(Type.Union([Type.Literal('files'), Type.Literal('database')])),
   ATTACHMENT_URL_TTL: Type.Integer({ minimum: 60, default: 3600 }),
   ATTACHMENT_MAX_MEGAPIXELS: Type.Integer({ minimum: 1, maximum: 268, default: 40 }),
   API_THROTTLE_PER_MINUTE: Type.Integer({ minimum: 1, default: 300 }),

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { buildApp } from './app';
-import { API_ROOT, ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
+import { PGliteBusyError } from './db/pglite-lock';
 
-// A local api/.env, if present, fills in what the shell did not set (the shell wins).
-const envFile = join(API_ROOT, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
+loadEnvFile();
 
 /** How long a stopping process may take to finish its requests in flight. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof PGliteBusyError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -23,7 +23,7 @@ export interface ScaleLayout {
   control: number;
   /** PostgreSQL database (on Debian's cluster) unless SCALE_DATABASE_URL names one. */
   database: string;
-  /** The API processes' shared DATA_DIR (uploaded attachments, the generated secrets), from the repo root. */
+  /** The API processes' shared DATA_DIR (the generated secrets; images are in PostgreSQL), from the repo root. */
   dataDir: string;
 }
 

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { API_ROOT, loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { createDatabase } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { createAccount, parseCreateUserArgs, passwordProblem, USAGE } from './create-account';
@@ -21,8 +19,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const envFile = join(API_ROOT, '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  loadEnvFile();
   const password = args.password ?? (await readPassword());
   // Said before the database is opened (which, embedded, can take a while the first time).
   const problem = passwordProblem(password);

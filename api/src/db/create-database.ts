@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { openEmbeddedDatabase } from './embedded-database';
 import { PGlitePool } from './pglite-pool';
 import type { Database } from './schema';
 
@@ -20,8 +20,7 @@ export async function createDatabase(database: Config['database']): Promise<Open
     const pool = new pg.Pool({ connectionString: database.url, connectionTimeoutMillis: 10_000 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
   }
-  mkdirSync(database.dataDir, { recursive: true });
-  return { db: fromPGlite(await PGlite.create({ dataDir: database.dataDir })), pool: null };
+  return { db: (await openEmbeddedDatabase(database.dataDir)).db, pool: null };
 }
 
 export function fromPGlite(pglite: PGlite): Db {

@@ -67,12 +67,19 @@ export class PGlitePool implements PostgresPool {
   #analyzeTimer: NodeJS.Timeout | undefined;
   #ended = false;
 
+  readonly #onEnd: (() => void) | undefined;
+
   constructor(
     private readonly pglite: PGlite,
-    options: { autoAnalyze?: Partial<AutoAnalyzeOptions> | false } = {},
+    options: {
+      autoAnalyze?: Partial<AutoAnalyzeOptions> | false;
+      /** Called once the database is closed (the embedded database's lock is released then). */
+      onEnd?: () => void;
+    } = {},
   ) {
     this.#autoAnalyze = options.autoAnalyze === false ? null : { ...AUTO_ANALYZE, ...options.autoAnalyze };
     this.#analyzeAfter = this.#autoAnalyze?.minChangedRows ?? Number.POSITIVE_INFINITY;
+    this.#onEnd = options.onEnd;
   }
 
   async connect(): Promise<PostgresPoolClient> {
@@ -90,7 +97,11 @@ export class PGlitePool implements PostgresPool {
     this.#ended = true;
     clearTimeout(this.#analyzeTimer);
     await this.#queue;
-    await this.pglite.close();
+    try {
+      await this.pglite.close();
+    } finally {
+      this.#onEnd?.();
+    }
   }
 
   async #query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {

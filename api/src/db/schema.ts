@@ -50,11 +50,25 @@ export interface MessagesTable {
   room_id: number;
   user_id: number;
   content: string;
-  /** Generated file name under the storage folder, never the uploader's name. */
+  /** Generated name in the attachment store (a file or an `attachments` row), never the uploader's name. */
   attachment_name: string | null;
   attachment_type: string | null;
   client_msg_id: string | null;
   created_at: CreatedAt;
+}
+
+/** An image in the database store (attachments/database-attachment-store); its bytes are in chunks. */
+export interface AttachmentsTable {
+  name: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface AttachmentChunksTable {
+  name: string;
+  /** 0, 1, 2 …: the chunk's place in the image. */
+  seq: number;
+  data: Uint8Array;
 }
 
 export interface Database {
@@ -63,4 +77,6 @@ export interface Database {
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   messages: MessagesTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }

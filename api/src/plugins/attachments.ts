@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import { AttachmentStore } from '../attachments/attachment-store';
+import type { AttachmentStore } from '../attachments/attachment-store';
+import { DatabaseAttachmentStore } from '../attachments/database-attachment-store';
+import { FileAttachmentStore } from '../attachments/file-attachment-store';
 import { createUrlSigner, type UrlSigner } from '../attachments/signed-url';
 
 declare module 'fastify' {
@@ -11,10 +13,14 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { storageDir, appUrl, appKey, attachmentUrlTtlSeconds, attachmentMaxPixels } = app.config;
+    const store =
+      app.config.attachmentStore === 'database'
+        ? new DatabaseAttachmentStore(app.db, attachmentMaxPixels)
+        : new FileAttachmentStore(storageDir, attachmentMaxPixels);
     app.decorate('attachments', {
-      store: new AttachmentStore(storageDir, attachmentMaxPixels),
+      store,
       signer: createUrlSigner({ appUrl, appKey, ttlSeconds: attachmentUrlTtlSeconds }),
     });
   },
-  { name: 'attachments' },
+  { name: 'attachments', dependencies: ['db'] },
 );

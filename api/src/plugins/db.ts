@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../db/create-database';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoUsers } from '../db/seed-demo-users';
 import type { PoolCounts } from '../metrics/api-metrics';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     db: Db;
     /** Null past one process: see RoomPageCache. */
     pages: RoomPageCache | null;
+    /** The embedded database this process opened from DATA_DIR (null on PostgreSQL or a test's database). */
+    embeddedDatabase: EmbeddedDatabase | null;
   }
 }
 
@@ -19,13 +22,19 @@ declare module 'fastify' {
  */
 export default fp<{ db?: Db; pool?: PoolCounts | null }>(
   async (app, options) => {
+    const { database } = app.config;
+    const embedded =
+      !options.db && database.kind === 'pglite' ? await openEmbeddedDatabase(database.dataDir) : null;
     const opened = options.db
       ? { db: options.db, pool: options.pool ?? null }
-      : await createDatabase(app.config.database);
+      : embedded
+        ? { db: embedded.db, pool: null }
+        : await createDatabase(database);
     if (opened.pool) app.metrics.watchPool(opened.pool);
     // The same connections, with every statement counted (see DeliveryStats).
     const db = opened.db.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
+    app.decorate('embeddedDatabase', embedded);
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());

@@ -1,15 +1,20 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { ATTACHMENT_MAX_BYTES } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import sharp from 'sharp';
+import { CHUNK_BYTES } from '../attachments/database-attachment-store';
 import { createUrlSigner } from '../attachments/signed-url';
 import { JPEG_1X1, jpegDeclaring, PNG_1X1, pngDeclaring, SVG, TEXT } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_AN_IMAGE, tooManyPixels } from './messages';
 
-describe('image messages and signed attachment links', () => {
+/** Every behaviour below holds for both stores (see attachments/attachment-store). */
+const STORES = ['files', 'database'] as const;
+
+describe.each(STORES)('image messages and signed attachment links (%s store)', (kind) => {
   let t: TestApp;
   let member: SignedIn;
   let roomId: number;
@@ -32,9 +37,15 @@ describe('image messages and signed attachment links', () => {
     const { pathname, search } = new URL(url);
     return t.app.inject({ url: pathname + search });
   };
+  const storedNames = async () => {
+    const names: string[] = [];
+    for await (const name of t.app.attachments.store.names()) names.push(name);
+    return names.sort();
+  };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_URL: 'https://chat.example.test' } });
+    t = await createTestApp({ env: { APP_URL: 'https://chat.example.test', ATTACHMENT_STORE: kind } });
+    expect(t.app.attachments.store.kind).toBe(kind);
     member = await t.signIn();
     const room = await t.app.inject({
       method: 'POST',
@@ -109,13 +120,13 @@ describe('image messages and signed attachment links', () => {
   ])(
     'refuses %s declaring more than 40 megapixels with 422, storing nothing',
     async (_name, bytes, filename, type) => {
-      const stored = readdirSync(t.config.storageDir).length;
+      const stored = (await storedNames()).length;
       const response = await upload(bytes, filename, type);
       expect(response.statusCode).toBe(422);
       const message = 'The attachment field must not be larger than 40 megapixels.';
       expect(tooManyPixels(t.config.attachmentMaxPixels)).toBe(message);
       expect(response.json()).toEqual({ message, errors: { attachment: [message] } });
-      expect(readdirSync(t.config.storageDir).length).toBe(stored);
+      expect((await storedNames()).length).toBe(stored);
     },
   );
 
@@ -126,12 +137,15 @@ describe('image messages and signed attachment links', () => {
     expect(response.json()).toEqual({ message: NOT_AN_IMAGE, errors: { attachment: [NOT_AN_IMAGE] } });
   });
 
-  it('stores files under generated names in the data folder, not under the uploaded name', async () => {
+  it('stores images under generated names, not under the uploaded name, in its store only', async () => {
     await upload(PNG_1X1, 'evil.html', 'text/html');
-    const stored = readdirSync(t.config.storageDir);
+    const stored = await storedNames();
     expect(stored.length).toBeGreaterThan(0);
     for (const name of stored) expect(name).toMatch(/^[0-9a-f-]{36}\.(png|jpg)$/);
-    expect(existsSync(join(t.config.storageDir, 'evil.html'))).toBe(false);
+    // The file store's folder holds exactly those files; the database store writes none.
+    const files = existsSync(t.config.storageDir) ? readdirSync(t.config.storageDir).sort() : [];
+    expect(files).toEqual(kind === 'files' ? stored : []);
+    expect(files).not.toContain('evil.html');
   });
 
   it.each([
@@ -167,11 +181,64 @@ describe('image messages and signed attachment links', () => {
   it('keeps client_msg_id idempotent for uploads too', async () => {
     const clientMsgId = '7d3f4a3e-5b1c-4c2e-9f3a-0e1d2c3b4a59';
     const first = await upload(PNG_1X1, 'a.png', 'image/png', { client_msg_id: clientMsgId });
-    const stored = readdirSync(t.config.storageDir).length;
+    const stored = await storedNames();
     const again = await upload(PNG_1X1, 'a.png', 'image/png', { client_msg_id: clientMsgId });
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().id).toBe(first.json().id);
-    expect(readdirSync(t.config.storageDir).length).toBe(stored);
+    expect(await storedNames()).toEqual(stored);
+  });
+
+  it('serves an image larger than a chunk byte for byte, as stored from a stream of any piece size', async () => {
+    const bytes = randomBytes(CHUNK_BYTES * 2 + 12_345);
+    const name = `${randomUUID()}.png`;
+    // Pieces that straddle chunk boundaries, as a file read or an upload would arrive.
+    const pieces = [0, 1000, 300_000, 300_001, 600_000, bytes.length].map((at, i, all) =>
+      bytes.subarray(at, all[i + 1] ?? at),
+    );
+    expect(await t.app.attachments.store.put(name, Readable.from(pieces))).toBe(true);
+    if (kind === 'database') {
+      const chunks = await t.app.db
+        .selectFrom('attachment_chunks')
+        .select(['seq', (eb) => eb.fn<number>('octet_length', ['data']).as('bytes')])
+        .where('name', '=', name)
+        .orderBy('seq')
+        .execute();
+      expect(chunks).toEqual([
+        { seq: 0, bytes: CHUNK_BYTES },
+        { seq: 1, bytes: CHUNK_BYTES },
+        { seq: 2, bytes: 12_345 },
+      ]);
+    }
+    const file = await download(t.app.attachments.signer.sign(name));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-length']).toBe(String(bytes.length));
+    expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
+  });
+
+  it('keeps the first bytes under a name: storing under a taken name is refused', async () => {
+    const name = `${randomUUID()}.jpg`;
+    const first = randomBytes(1000);
+    expect(await t.app.attachments.store.put(name, first)).toBe(true);
+    expect(await t.app.attachments.store.put(name, randomBytes(1000))).toBe(false);
+    const file = await download(t.app.attachments.signer.sign(name));
+    expect(Buffer.compare(file.rawPayload, first)).toBe(0);
+    await expect(t.app.attachments.store.put('../escape.png', first)).rejects.toThrow(
+      'Not an attachment name',
+    );
+  });
+
+  it('removes the stored image with its message; its link then answers 404', async () => {
+    const message = (await upload(PNG_1X1, 'dot.png', 'image/png')).json();
+    const name = new URL(message.attachment_path).pathname.split('/').at(-1) as string;
+    expect(await storedNames()).toContain(name);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/chatrooms/${roomId}/messages/${message.id}`,
+      headers: member.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await storedNames()).not.toContain(name);
+    expect((await download(message.attachment_path)).statusCode).toBe(404);
   });
 
   it('answers 403 to a tampered, missing or expired signature', async () => {

@@ -135,7 +135,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Its author's only; the message goes for everyone, with its image file (see services/delete-message).
+  // Its author's only; the message goes for everyone, with its stored image (see services/delete-message).
   app.delete(
     '/chatrooms/:id/messages/:messageId',
     {

@@ -15,6 +15,8 @@ export interface TestDatabase {
   db: Db;
   /** The PostgreSQL pool behind `db` (its counts are metrics); null on PGlite. */
   pool: pg.Pool | null;
+  /** The throwaway database's address on a real PostgreSQL (for more connections, as other processes); none on PGlite. */
+  url?: string;
   /** Drops what the test created; call after the app (which destroys `db`) is closed. */
   dispose(): Promise<void>;
 }
@@ -47,6 +49,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   return {
     db,
     pool,
+    url: own.href,
     dispose: async () => {
       // Not WITH (FORCE): the pool has ended its clients, but their server processes may still be exiting,
       // and FORCE would kill them, raising an error on a client socket nobody listens to any more. A plain

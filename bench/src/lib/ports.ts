@@ -27,6 +27,7 @@ export function portsFor(smoke: boolean) {
       ],
       soketiDiscoveryPort: base + 394,
       redis: base + 395,
+      control: base + 396,
     },
   } as const;
 }

@@ -51,6 +51,7 @@ export function benchTopology(ports: Ports, secret: string, databaseUrl = ''): T
     soketiNodes: ports.scale.soketiNodes.map((node) => ({ ...node })),
     soketiDiscoveryPort: ports.scale.soketiDiscoveryPort,
     redis: ports.scale.redis,
+    control: ports.scale.control,
     database: '',
     dataDir: relative(repoRoot, `${cacheDir}/scale`),
   };

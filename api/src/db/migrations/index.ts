@@ -5,6 +5,7 @@ import * as messages from './0003-messages';
 import * as tokenExpiry from './0004-token-expiry';
 import * as roomLastMessage from './0005-room-last-message';
 import * as readPositions from './0006-read-positions';
+import * as attachmentStorage from './0007-attachment-storage';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-token-expiry': tokenExpiry,
   '0005-room-last-message': roomLastMessage,
   '0006-read-positions': readPositions,
+  '0007-attachment-storage': attachmentStorage,
 };
