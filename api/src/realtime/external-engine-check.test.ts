@@ -49,7 +49,10 @@ describe('an external websocket engine (BROADCAST_DRIVER=pusher) at start-up', (
     port = (engine.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => engine.close(() => resolve())));
-  afterEach(() => t?.close());
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   const broadcast = (change: Partial<Config['broadcast']> = {}): Config['broadcast'] => ({
     ...config.broadcast,
