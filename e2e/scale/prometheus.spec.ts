@@ -85,6 +85,8 @@ test('Prometheus scrapes both API processes and both Soketi nodes, and holds wha
       ),
     ]);
   await expect.poll(() => query(request, 'up')).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 1])));
+  for (const target of await activeTargets(request))
+    console.log(`prometheus target ${target.labels.service} ${target.scrapeUrl}: ${target.health}`);
 
   // This spec's sends, as each process counted them and Prometheus scraped them.
   const plusSent = (counts: typeof sent) => ({
