@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
+import { runScript } from '../support/run-script';
 import { origin, scaleStack } from '../support/stack';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Each writer's pace: a message every this long, for as long as the restart runs. */
 const SEND_EVERY_MS = 400;
 
@@ -38,24 +36,6 @@ async function member(browser: Browser, name: string, token: string, roomId: num
   });
   await openRoom(page, roomId);
   return { name, page, received };
-}
-
-/** `pnpm scale:restart` against this run's topology (SCALE_LAYOUT is set by scale.config.ts). */
-function scaleRestart(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/scale/restart.ts'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
 }
 
 test('a rolling restart of both API processes, then both Soketi nodes, while two members send: nothing lost, nothing doubled, no error to act on', async ({
@@ -91,7 +71,8 @@ test('a rolling restart of both API processes, then both Soketi nodes, while two
     }
   });
   await writers[0]?.page.waitForTimeout(2_000);
-  const restart = await scaleRestart();
+  // `pnpm scale:restart` against this run's topology (SCALE_LAYOUT is set by scale.config.ts).
+  const restart = await runScript('scripts/scale/restart.ts');
   console.log(restart.output.trim());
   await writers[0]?.page.waitForTimeout(2_000);
   sending = false;

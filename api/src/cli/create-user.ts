@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline/promises';
-import { loadConfig, loadEnvFile } from '../config';
+import { loadEnvFile } from '../config';
 import { createDatabase } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { createAccount, parseCreateUserArgs, passwordProblem, USAGE } from './create-account';
+import { cliConfig, runCli } from './run-cli';
 
 async function readPassword(): Promise<string> {
   if (process.env.USER_PASSWORD) return process.env.USER_PASSWORD;
@@ -19,6 +20,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  // USER_PASSWORD may come from api/.env.
   loadEnvFile();
   const password = args.password ?? (await readPassword());
   // Said before the database is opened (which, embedded, can take a while the first time).
@@ -27,7 +29,7 @@ async function main(): Promise<number> {
     console.error(problem);
     return 1;
   }
-  const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
+  const config = cliConfig();
   const { db } = await createDatabase(config.database);
   try {
     await migrateToLatest(db);
@@ -43,10 +45,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { takeBackup } from '../backup/take-backup';
-import { loadConfig, loadEnvFile } from '../config';
 import { BACKUP_USAGE, parseBackupArgs } from './backup-args';
+import { cliConfig, runCli } from './run-cli';
 
 /** `pnpm db:backup FILE` (see backup/take-backup). */
 async function main(): Promise<number> {
@@ -10,8 +10,7 @@ async function main(): Promise<number> {
     console.error(BACKUP_USAGE);
     return 2;
   }
-  loadEnvFile();
-  const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
+  const config = cliConfig();
   const { via } = await takeBackup(config, args.file);
   const megabytes = (statSync(args.file).size / 1e6).toFixed(1);
   console.log(
@@ -20,10 +19,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

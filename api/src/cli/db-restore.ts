@@ -1,6 +1,6 @@
 import { restoreBackup } from '../backup/restore-backup';
-import { loadConfig, loadEnvFile } from '../config';
 import { parseBackupArgs, RESTORE_USAGE } from './backup-args';
+import { cliConfig, runCli } from './run-cli';
 
 /** `pnpm db:restore FILE [--replace]` (see backup/restore-backup). */
 async function main(): Promise<number> {
@@ -9,8 +9,7 @@ async function main(): Promise<number> {
     console.error(RESTORE_USAGE);
     return 2;
   }
-  loadEnvFile();
-  const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
+  const config = cliConfig();
   const { database, attachments } = await restoreBackup(config, args.file, { replace: args.replace });
   const where =
     database === 'pglite' ? config.database.kind === 'pglite' && config.database.dataDir : 'PostgreSQL';
@@ -20,10 +19,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

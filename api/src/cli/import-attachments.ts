@@ -1,9 +1,9 @@
 import { copyAttachments } from '../attachments/copy-attachments';
 import { DatabaseAttachmentStore } from '../attachments/database-attachment-store';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
-import { loadConfig, loadEnvFile } from '../config';
 import { createDatabase } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
+import { cliConfig, runCli } from './run-cli';
 
 /**
  * `pnpm --filter @chat/api attachments:import`: after moving to the database store, copies the image files
@@ -12,8 +12,7 @@ import { migrateToLatest } from '../db/migrate';
  * the API runs on PostgreSQL, and again after an interruption; the embedded database wants the API stopped.
  */
 async function main(): Promise<number> {
-  loadEnvFile();
-  const config = loadConfig({ ...process.env, SEED_DEMO_USERS: 'false' });
+  const config = cliConfig();
   if (config.attachmentStore !== 'database') {
     console.error(
       'ATTACHMENT_STORE is "files" (the default without DATABASE_URL): images are already served from ' +
@@ -40,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
