@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Pusher from 'pusher';
 import type { Config } from '../config';
-import { createPusherClient } from './pusher-publisher';
+import { createPusherClient, refusalInBody } from './pusher-publisher';
 
 const README = 'api/README.md, "Bring your own websocket engine"';
 
@@ -45,12 +45,8 @@ export async function engineCredentialsProblem(broadcast: Config['broadcast']): 
   const where = `${engineAddress(broadcast)}/apps/${broadcast.appId}/channels`;
   try {
     const response = await createPusherClient(broadcast).get({ path: '/channels' });
-    // Soketi 1.6 sends its refusals (unknown app, bad signature) with status 200, the real one in the body:
-    // {"error": "The secret authentication failed", "code": 401}. Its publishes are "accepted" the same way.
-    const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
-    if (typeof body?.error === 'string')
-      return refusal(where, Number(body.code) || response.status, JSON.stringify(body));
-    return null;
+    const refused = await refusalInBody(response);
+    return refused && refusal(where, refused.status, refused.body);
   } catch (error) {
     if (!(error instanceof Pusher.RequestError)) throw error;
     if (error.status !== undefined) return refusal(where, error.status, error.body ?? '');

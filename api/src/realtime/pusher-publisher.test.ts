@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { WebSocket } from 'ws';
@@ -161,5 +161,63 @@ describe('Pusher HTTP API publisher, on the wire', () => {
     await expect(publisher.publishBatch(events)).rejects.toThrow(RangeError);
     await publisher.publishBatch([]);
     expect(requests).toHaveLength(1);
+  });
+});
+
+/** An engine at the HTTP edge that answers each publish as told, counting them. */
+async function scriptedEngine(answers: ((res: ServerResponse) => void)[]) {
+  let calls = 0;
+  const engine = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const answer = answers[Math.min(calls, answers.length - 1)];
+      calls++;
+      answer?.(res);
+    });
+  });
+  await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (engine.address() as AddressInfo).port,
+    calls: () => calls,
+    close: () => new Promise<void>((resolve) => engine.close(() => resolve())),
+  };
+}
+
+describe('Pusher HTTP API publisher, when the engine does not take the event', () => {
+  const config = testConfig();
+  const publisherOn = (port: number, retryMs: number) =>
+    createPusherPublisher({ ...config.broadcast, host: '127.0.0.1', port, scheme: 'http', retryMs });
+  const ok = (res: ServerResponse) => res.writeHead(200).end('{}');
+  const unavailable = (res: ServerResponse) => res.writeHead(503).end('{}');
+
+  it('tries a publish that met a 5xx again until the engine takes it (a node restarting)', async () => {
+    const engine = await scriptedEngine([unavailable, unavailable, ok]);
+    await publisherOn(engine.port, 5_000).publish('private-chatroom.1', 'App\\Events\\MessageSent', {
+      id: 1,
+    });
+    expect(engine.calls()).toBe(3);
+    await engine.close();
+  });
+
+  it("fails a publish refused inside a 200 (Soketi's way), once, without trying again", async () => {
+    const refused = (res: ServerResponse) =>
+      res.writeHead(200).end('{"error":"The secret authentication failed","code":401}');
+    const engine = await scriptedEngine([refused]);
+    await expect(
+      publisherOn(engine.port, 5_000).publish('private-chatroom.1', 'App\\Events\\MessageSent', { id: 1 }),
+    ).rejects.toThrow('401');
+    expect(engine.calls()).toBe(1);
+    await engine.close();
+  });
+
+  it('gives up after BROADCAST_RETRY_SECONDS when nothing answers', async () => {
+    const engine = await scriptedEngine([unavailable]);
+    const started = Date.now();
+    await expect(
+      publisherOn(engine.port, 600).publish('private-chatroom.1', 'App\\Events\\MessageSent', { id: 1 }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(engine.calls()).toBeGreaterThan(1);
+    await engine.close();
   });
 });
