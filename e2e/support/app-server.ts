@@ -17,10 +17,11 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+async function waitUntilServing(url: string, child: ChildProcess, said: () => string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`${url}: server exited with ${child.exitCode}, saying:\n${said()}`);
     try {
       await fetch(url);
       return;
@@ -46,10 +47,18 @@ export async function serveApp(
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-app.ts', name], {
     cwd: tree,
     env: { ...process.env, ...env, [portVariables[name]]: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server says is kept (its last lines) for the error if it exits before serving.
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const url = `http://localhost:${port}`;
-  await waitUntilServing(`${url}/index.html`, child);
+  await waitUntilServing(`${url}/index.html`, child, () => lines.join('\n'));
   return {
     url,
     async stop() {
