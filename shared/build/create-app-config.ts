@@ -100,7 +100,9 @@ export function createAppConfig({
       templateParameters: { cspNonce: CSP_NONCE_PLACEHOLDER },
     },
     // Remotes resolve their chunks from wherever their manifest was fetched, so no URL of theirs is baked in.
-    output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: true },
+    // Only a build empties dist/: a dev server serves from memory, and emptying it took the production build
+    // from under `pnpm start` whenever `pnpm dev` (or the e2e run's dev-server flow) started beside it.
+    output: { assetPrefix: isRemote ? 'auto' : '/', cleanDistPath: process.env.NODE_ENV === 'production' },
     dev: { assetPrefix: isRemote ? 'auto' : '/' },
     server: {
       port: Number(process.env.PORT ?? port),
