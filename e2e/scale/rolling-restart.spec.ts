@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
+import { API_URL, bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
 import { runScript } from '../support/run-script';
@@ -88,7 +88,7 @@ test('a rolling restart of both API processes, then both Soketi nodes, while two
   const stored: { id: number; content: string }[] = [];
   for (let after = 0; ; ) {
     const response = await request.get(
-      `${scaleStackApi()}chatrooms/${room.id}/messages?after_id=${after}&limit=100`,
+      `${API_URL}chatrooms/${room.id}/messages?after_id=${after}&limit=100`,
       {
         headers: bearer(catToken),
       },
@@ -124,5 +124,3 @@ test('a rolling restart of both API processes, then both Soketi nodes, while two
       `lost ${sent.length - new Set(contents).size}, doubled ${contents.length - new Set(contents).size}`,
   );
 });
-
-const scaleStackApi = () => `${origin(scaleStack.api)}/api/`;
