@@ -13,6 +13,13 @@ export const roomChannel = (roomId: number) => `${CHAT_CHANNEL}.${roomId}`;
 export const MESSAGE_SENT_EVENT = 'MessageSent';
 /** On a room's channel and on 'chatroom': `{room_id, message_id}` of a message its author deleted. */
 export const MESSAGE_DELETED_EVENT = 'MessageDeleted';
+/**
+ * After its author edited a message: on the room's channel the message (RoomMessageUpdatedEvent), on
+ * 'chatroom' `{room_id, message_id}`.
+ */
+export const MESSAGE_UPDATED_EVENT = 'MessageUpdated';
+/** On the room's channel only: a reaction added or removed (ReactionChangedEvent). */
+export const REACTION_CHANGED_EVENT = 'ReactionChanged';
 /** On 'chatroom': `{room}` (a RoomSummary) when a room is created, and when its member count changes. */
 export const ROOM_CREATED_EVENT = 'RoomCreated';
 export const ROOM_UPDATED_EVENT = 'RoomUpdated';

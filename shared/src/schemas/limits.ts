@@ -12,3 +12,11 @@ export const UNREAD_COUNT_MAX = 100;
 /** Largest attachment the API accepts, in bytes (5 MiB). */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg'] as const;
+/** A reply's quote of its original: the original's text cut to this many characters. */
+export const REPLY_QUOTE_MAX = 200;
+/** Longest emoji accepted as a reaction, in UTF-16 code units (the longest RGI sequences are 14 or so). */
+export const REACTION_EMOJI_MAX_LENGTH = 32;
+/** Distinct emojis one message may carry; one more is refused (`422`). */
+export const REACTIONS_PER_MESSAGE_MAX = 50;
+/** The picker's emojis; any other single emoji is accepted by the API too. */
+export const QUICK_REACTIONS = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
