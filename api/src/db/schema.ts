@@ -55,6 +55,21 @@ export interface MessagesTable {
   attachment_type: string | null;
   client_msg_id: string | null;
   created_at: CreatedAt;
+  /** When its author last changed the text; null until then. */
+  edited_at: ColumnType<Date | null, never, Date | null>;
+  /** The message of the same room this one answers (no foreign key: kept when the original is deleted). */
+  reply_to_id: ColumnType<number | null, number | null | undefined, never>;
+  /** Grows with every change (insert, edit, reaction), drawn under the room's lock: bigint, read as text. */
+  version: ColumnType<string, never, never>;
+}
+
+/** One member's one emoji on one message. */
+export interface MessageReactionsTable {
+  message_id: number;
+  user_id: number;
+  emoji: string;
+  id: Generated<string>;
+  created_at: CreatedAt;
 }
 
 /** An image in the database store (attachments/database-attachment-store); its bytes are in chunks. */
@@ -77,6 +92,7 @@ export interface Database {
   rooms: RoomsTable;
   room_members: RoomMembersTable;
   messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
 }

@@ -1,9 +1,21 @@
-import type { Message } from '@chat/shared/schemas';
+import type { Message, Reaction } from '@chat/shared/schemas';
 import type { UrlSigner } from '../attachments/signed-url';
-import type { MessageRow } from '../repositories/messages';
+import type { MessageRow, StoredReaction } from '../repositories/messages';
 
-/** The contract's Message: the stored file name never leaves the server, only a fresh signed link to it. */
-export function toMessageResource(row: MessageRow, signer: UrlSigner): Message {
+/** A message's reactions as `viewerId` sees them; null (an event every member receives): `me` all false. */
+export function toReactions(reactions: readonly StoredReaction[], viewerId: number | null): Reaction[] {
+  return reactions.map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.count,
+    me: viewerId !== null && reaction.user_ids.includes(viewerId),
+  }));
+}
+
+/**
+ * The contract's Message, for every read, the send's answer and the events: the stored file name never leaves
+ * the server, only a fresh signed link to it; `me` in the reactions is `viewerId`'s (false for all with null).
+ */
+export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: number | null): Message {
   return {
     id: row.id,
     room_id: row.room_id,
@@ -12,5 +24,10 @@ export function toMessageResource(row: MessageRow, signer: UrlSigner): Message {
     created_at: row.created_at,
     user: { id: row.user_id, username: row.username },
     client_msg_id: row.client_msg_id,
+    edited_at: row.edited_at,
+    reply_to_id: row.reply_to_id,
+    reply_to: row.reply_to,
+    reactions: toReactions(row.reactions, viewerId),
+    version: row.version,
   };
 }

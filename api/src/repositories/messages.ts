@@ -1,7 +1,16 @@
-import { sql } from 'kysely';
+import type { ReplyQuote } from '@chat/shared/schemas';
+import { REPLY_QUOTE_MAX } from '@chat/shared/schemas';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
 import { MAX_ID } from '../db/schema';
+
+/** One emoji's reactions on a message, with who reacted: `me` is worked out per reader from `user_ids`. */
+export interface StoredReaction {
+  emoji: string;
+  count: number;
+  user_ids: number[];
+}
 
 export interface MessageRow {
   id: number;
@@ -12,7 +21,53 @@ export interface MessageRow {
   created_at: string;
   user_id: number;
   username: string;
+  edited_at: string | null;
+  reply_to_id: number | null;
+  /** The original as the reply quotes it now; null when there is none (or it was deleted). */
+  reply_to: ReplyQuote | null;
+  /** In order of first use. */
+  reactions: StoredReaction[];
+  version: number;
 }
+
+/** The quote of the message `alias.reply_to_id` names, if it still exists in the same room (JSON or null). */
+function replyQuote(alias: string): RawBuilder<ReplyQuote | null> {
+  const m = sql.table(alias);
+  return sql<ReplyQuote | null>`(
+    SELECT json_build_object(
+      'id', r.id,
+      'content', left(r.content, ${sql.lit(REPLY_QUOTE_MAX)}),
+      'has_attachment', r.attachment_name IS NOT NULL,
+      'user', json_build_object('id', ru.id, 'username', ru.username)
+    )
+    FROM messages AS r JOIN users AS ru ON ru.id = r.user_id
+    WHERE r.id = ${m}.reply_to_id AND r.room_id = ${m}.room_id)`;
+}
+
+/**
+ * The reactions of the message `alias.id`, per emoji in order of first use (the earliest reaction with that
+ * emoji, then the lowest reaction id), with the reacting users (for `me`). One index range per message, so
+ * a page aggregates its own rows' reactions only.
+ */
+function reactionsOf(alias: string): RawBuilder<StoredReaction[]> {
+  const m = sql.table(alias);
+  return sql<StoredReaction[]>`(
+    SELECT coalesce(
+      json_agg(
+        json_build_object('emoji', x.emoji, 'count', x.n, 'user_ids', x.user_ids)
+        ORDER BY x.first_at, x.first_id
+      ),
+      '[]'::json
+    )
+    FROM (
+      SELECT emoji, count(*)::integer AS n, array_agg(user_id ORDER BY id) AS user_ids,
+        min(created_at) AS first_at, min(id) AS first_id
+      FROM message_reactions WHERE message_id = ${m}.id GROUP BY emoji
+    ) AS x)`;
+}
+
+/** A bigint that stays below 2^53: read as a JS number on both drivers (node-postgres reads int8 as text). */
+const versionOf = (alias: string) => sql<number>`${sql.table(alias)}.version::float8`;
 
 /** A message as the API serialises it: alias `m` for the message rows, `u` for their authors. */
 const messageColumns = () =>
@@ -25,6 +80,11 @@ const messageColumns = () =>
     laravelTimestamp('m.created_at').as('created_at'),
     'm.user_id',
     'u.username',
+    laravelTimestamp('m.edited_at').as('edited_at'),
+    'm.reply_to_id',
+    replyQuote('m').as('reply_to'),
+    reactionsOf('m').as('reactions'),
+    versionOf('m').as('version'),
   ] as const;
 
 function selectMessages(db: Db) {
@@ -34,6 +94,8 @@ function selectMessages(db: Db) {
 export interface PageQuery {
   afterId?: number;
   beforeId?: number;
+  /** With `afterId`: also the messages up to it whose version is above this, at most `limit`, lowest first. */
+  changedAfter?: number;
   limit: number;
   /**
    * Only this member's view: not a member, no rows (the caller then tells 403 from 404). Null: the caller has
@@ -42,42 +104,80 @@ export interface PageQuery {
   memberId: number | null;
 }
 
+const sliceColumns = [
+  'id',
+  'room_id',
+  'content',
+  'attachment_name',
+  'client_msg_id',
+  'created_at',
+  'user_id',
+  'edited_at',
+  'reply_to_id',
+  'version',
+] as const;
+
 /**
  * A page in ascending id order. With `after_id` the page starts right after it (the live-update cursor);
- * otherwise it is the newest `limit` messages, below `before_id` when given (scrolling back).
+ * otherwise it is the newest `limit` messages, below `before_id` when given (scrolling back). With
+ * `changed_after` (and `after_id`) the page also holds the messages up to `after_id` whose version is above
+ * it: at most `limit` of them, the lowest versions first, on the `(room_id, version)` index.
  *
  * One statement for the membership check and the page. The limit applies inside, on `(room_id, id)`, before
- * authors are joined and dates formatted, so only the page's rows are. (Joined first, a planner without
- * statistics joined, formatted and sorted all 10,000 rows of a room to keep 50; PGlite gathers none by
- * itself, see db/pglite-pool.ts.)
+ * authors are joined, dates formatted, replies quoted and reactions counted, so only the page's rows are.
+ * (Joined first, a planner without statistics joined, formatted and sorted all 10,000 rows of a room to keep
+ * 50; PGlite gathers none by itself, see db/pglite-pool.ts.)
  */
 export async function pageMessages(db: Db, roomId: number, page: PageQuery): Promise<MessageRow[]> {
-  if (page.afterId !== undefined && page.afterId >= MAX_ID) return [];
+  const changedAfter = page.afterId === undefined ? undefined : page.changedAfter;
+  if (page.afterId !== undefined && page.afterId >= MAX_ID && changedAfter === undefined) return [];
   const newestFirst = page.afterId === undefined;
-  let slice = db
-    .selectFrom('messages')
-    .select(['id', 'room_id', 'content', 'attachment_name', 'client_msg_id', 'created_at', 'user_id'])
-    .where('room_id', '=', roomId)
-    .$if(page.memberId !== null, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('room_members')
-            .select('user_id')
-            .where('room_id', '=', roomId)
-            .where('user_id', '=', page.memberId as number),
+  const inRoom = () =>
+    db
+      .selectFrom('messages')
+      .select(sliceColumns)
+      .where('room_id', '=', roomId)
+      .$if(page.memberId !== null, (query) =>
+        query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('room_members')
+              .select('user_id')
+              .where('room_id', '=', roomId)
+              .where('user_id', '=', page.memberId as number),
+          ),
         ),
-      ),
-    )
+      );
+  let slice = inRoom()
     .orderBy('id', newestFirst ? 'desc' : 'asc')
     .limit(page.limit);
   if (page.beforeId !== undefined) slice = slice.where('id', '<', Math.min(page.beforeId, MAX_ID));
-  if (page.afterId !== undefined) slice = slice.where('id', '>', page.afterId);
-  return db
-    .selectFrom(slice.as('m'))
+  if (page.afterId !== undefined) slice = slice.where('id', '>', Math.min(page.afterId, MAX_ID));
+  // Both halves have the slice's columns; the union's type is spelled as the slice's so one query reads either.
+  const source: typeof slice =
+    changedAfter === undefined
+      ? slice
+      : (db
+          .selectFrom(slice.as('next'))
+          .selectAll()
+          .unionAll(
+            db
+              .selectFrom(
+                inRoom()
+                  .where('id', '<=', Math.min(page.afterId as number, MAX_ID))
+                  .where(sql<boolean>`version > ${String(changedAfter)}::bigint`)
+                  .orderBy('version', 'asc')
+                  .limit(page.limit)
+                  .as('changed'),
+              )
+              .selectAll(),
+          ) as unknown as typeof slice);
+  const rows = await db
+    .selectFrom(source.as('m'))
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(messageColumns())
     .orderBy('m.id', 'asc')
     .execute();
+  return rows as MessageRow[];
 }
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
@@ -101,6 +201,8 @@ export interface NewMessage {
   content: string;
   attachment: { name: string; type: string } | null;
   clientMsgId: string | null;
+  /** A message of the same room this one answers. */
+  replyToId?: number | null;
 }
 
 export type InsertOutcome =
@@ -108,23 +210,28 @@ export type InsertOutcome =
   | { status: 'created'; message: MessageRow; previousId: number | null }
   | { status: 'duplicate' }
   | { status: 'not_found' }
-  | { status: 'not_member' };
+  | { status: 'not_member' }
+  /** `replyToId` names no message of this room (none, another room's, or a deleted one). */
+  | { status: 'reply_invalid' };
 
 interface InsertRow extends Partial<MessageRow> {
   room_found: boolean;
   is_member: boolean;
+  is_repeat: boolean;
+  reply_found: boolean;
   previous_id: number | null;
 }
 
 /**
- * One statement, one round trip, its own transaction: lock the room row, check membership and a repeated
- * client_msg_id, insert, move the room's `last_message_id` on, and answer the stored message with its author
- * and the id it follows.
+ * One statement, one round trip, its own transaction: lock the room row, check membership, a repeated
+ * client_msg_id and the message replied to, insert, move the room's `last_message_id` on, and answer the
+ * stored message with its author, its quote and the id it follows.
  *
- * The room row's lock (taken before the id is drawn, held until the statement commits) makes ids commit one at
- * a time per room, so a reader that has seen id N can never later meet a smaller id in that room, which keeps
- * `after_id` a gap-free cursor. A client_msg_id already stored, or racing in from a concurrent send, inserts
- * nothing and reports `duplicate` (the unique index decides the race); the caller answers the original.
+ * The room row's lock (taken before the id and the version are drawn, held until the statement commits) makes
+ * ids and versions commit one at a time per room, so a reader that has seen id N can never later meet a
+ * smaller id in that room, which keeps `after_id` a gap-free cursor (and `changed_after` too). A
+ * client_msg_id already stored, or racing in from a concurrent send, inserts nothing and reports `duplicate`
+ * (the unique index decides the race); the caller answers the original.
  *
  * The predecessor is the `last_message_id` the lock returns: a send that waited for the room gets the row as
  * the previous send committed it (PostgreSQL re-reads an updated row once its lock is granted), whereas a
@@ -132,30 +239,42 @@ interface InsertRow extends Partial<MessageRow> {
  */
 export async function insertMessage(db: Db, message: NewMessage): Promise<InsertOutcome> {
   const { roomId, userId, clientMsgId } = message;
+  const replyToId = message.replyToId ?? null;
   const { rows } = await sql<InsertRow>`
     WITH room AS (
       SELECT id, last_message_id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), member AS (
       SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+    ), repeat AS (
+      SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
+    ), reply AS (
+      SELECT 1 FROM messages WHERE id = ${replyToId}::integer AND room_id = ${roomId}
     ), inserted AS (
-      INSERT INTO messages (room_id, user_id, content, attachment_name, attachment_type, client_msg_id)
+      INSERT INTO messages (
+        room_id, user_id, content, attachment_name, attachment_type, client_msg_id, reply_to_id
+      )
       SELECT room.id, ${userId}::integer, ${message.content}::text, ${message.attachment?.name ?? null}::text,
-        ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid
+        ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid, ${replyToId}::integer
       FROM room
       WHERE EXISTS (SELECT 1 FROM member)
-        AND NOT EXISTS (
-          SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
-        )
+        AND NOT EXISTS (SELECT 1 FROM repeat)
+        AND (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply))
       ON CONFLICT (user_id, client_msg_id) DO NOTHING
-      RETURNING id, room_id, content, attachment_name, client_msg_id, created_at, user_id
+      RETURNING id, room_id, content, attachment_name, client_msg_id, created_at, user_id, edited_at,
+        reply_to_id, version
     ), moved_on AS (
       UPDATE rooms SET last_message_id = inserted.id FROM inserted WHERE rooms.id = inserted.room_id
     )
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
+      EXISTS (SELECT 1 FROM repeat) AS is_repeat,
+      (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply)) AS reply_found,
       i.id, i.room_id, i.content, i.attachment_name, i.client_msg_id,
       ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username,
+      ${laravelTimestamp('i.edited_at')} AS edited_at, i.reply_to_id,
+      CASE WHEN i.reply_to_id IS NULL THEN NULL ELSE ${replyQuote('i')} END AS reply_to,
+      '[]'::json AS reactions, ${versionOf('i')} AS version,
       (SELECT last_message_id FROM room) AS previous_id
     FROM (SELECT 1) AS one
     LEFT JOIN inserted AS i ON true
@@ -163,8 +282,17 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member) return { status: 'not_member' };
-  if (row.id === undefined || row.id === null) return { status: 'duplicate' };
-  const { room_found: _, is_member: __, previous_id: previousId, ...stored } = row;
+  if (row.id === undefined || row.id === null) {
+    return { status: row.is_repeat || row.reply_found ? 'duplicate' : 'reply_invalid' };
+  }
+  const {
+    room_found: _,
+    is_member: __,
+    is_repeat: ___,
+    reply_found: ____,
+    previous_id: previousId,
+    ...stored
+  } = row;
   return { status: 'created', message: stored as MessageRow, previousId };
 }
 
@@ -212,6 +340,146 @@ export async function deleteMessage(
   if (row.deleted) return { status: 'deleted', attachmentName: row.attachment_name };
   // Another's message; or none, or one a concurrent delete took first (its author then reads as this user).
   return { status: row.author_id !== null && row.author_id !== userId ? 'not_author' : 'not_found' };
+}
+
+/** Takes the room row's lock for the rest of the transaction, as a send does: false when there is no such room. */
+async function lockRoom(trx: Db, roomId: number): Promise<boolean> {
+  const { rows } = await sql`SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE`.execute(trx);
+  return rows.length > 0;
+}
+
+/** A foreign key violation: the message was deleted (its delete does not take the room lock) meanwhile. */
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+
+export type EditOutcome =
+  | { status: 'edited'; message: MessageRow }
+  | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' };
+
+/**
+ * The author changes a message's text: the text, `edited_at` and a new version, under the room's lock (so the
+ * version commits in order within the room, see insertMessage), then the message as it now reads, in the same
+ * transaction. A message of another room counts as unknown. Blank text only for a message with an image.
+ */
+export async function editMessage(
+  db: Db,
+  target: { roomId: number; messageId: number; userId: number; content: string },
+): Promise<EditOutcome> {
+  const { roomId, messageId, userId, content } = target;
+  return db.transaction().execute(async (trx): Promise<EditOutcome> => {
+    if (!(await lockRoom(trx, roomId))) return { status: 'not_found' };
+    const { rows } = await sql<{
+      is_member: boolean;
+      author_id: number | null;
+      has_attachment: boolean | null;
+      updated: boolean;
+    }>`
+      WITH member AS (
+        SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+      ), target AS (
+        SELECT user_id, attachment_name FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
+      ), updated AS (
+        UPDATE messages
+        SET content = ${content}::text, edited_at = now(), version = nextval('message_versions')
+        WHERE id = ${messageId} AND room_id = ${roomId} AND user_id = ${userId}
+          AND EXISTS (SELECT 1 FROM member)
+          AND (${content}::text <> '' OR attachment_name IS NOT NULL)
+        RETURNING id
+      )
+      SELECT
+        EXISTS (SELECT 1 FROM member) AS is_member,
+        (SELECT user_id FROM target) AS author_id,
+        (SELECT attachment_name IS NOT NULL FROM target) AS has_attachment,
+        EXISTS (SELECT 1 FROM updated) AS updated`.execute(trx);
+    const row = rows[0];
+    if (!row?.is_member) return { status: 'not_member' };
+    if (row.author_id === null) return { status: 'not_found' };
+    if (row.author_id !== userId) return { status: 'not_author' };
+    if (!row.updated)
+      return { status: row.has_attachment || content !== '' ? 'not_found' : 'content_required' };
+    const message = await findMessage(trx, messageId);
+    return message ? { status: 'edited', message } : { status: 'not_found' };
+  });
+}
+
+export type ReactionOutcome =
+  /** `changed`: false when the reaction was already there (added) or not there (removed). */
+  | { status: 'done'; changed: boolean; message: MessageRow }
+  | { status: 'not_found' | 'not_member' | 'too_many' };
+
+/**
+ * Adds (`reacted`) or removes a member's reaction, idempotently: the primary key (message, user, emoji) decides
+ * races. A change also draws the message a new version, all under the room's lock, so reaction changes commit
+ * in version order within the room and counts read afterwards in the transaction are exact. A new emoji on a
+ * message already carrying `maxEmojis` distinct ones is refused (`too_many`). Answers the message as it now
+ * reads (its reactions and version).
+ */
+export async function setReaction(
+  db: Db,
+  target: {
+    roomId: number;
+    messageId: number;
+    userId: number;
+    emoji: string;
+    reacted: boolean;
+    maxEmojis: number;
+  },
+): Promise<ReactionOutcome> {
+  const { roomId, messageId, userId, emoji } = target;
+  const run = db.transaction().execute(async (trx): Promise<ReactionOutcome> => {
+    if (!(await lockRoom(trx, roomId))) return { status: 'not_found' };
+    const change = target.reacted
+      ? sql`
+          emojis AS (
+            SELECT count(DISTINCT emoji) AS n, coalesce(bool_or(emoji = ${emoji}), false) AS has
+            FROM message_reactions WHERE message_id = ${messageId}
+          ), changed AS (
+            INSERT INTO message_reactions (message_id, user_id, emoji)
+            SELECT target.id, ${userId}::integer, ${emoji}::text FROM target, emojis
+            WHERE EXISTS (SELECT 1 FROM member) AND (emojis.has OR emojis.n < ${target.maxEmojis})
+            ON CONFLICT DO NOTHING
+            RETURNING message_id
+          )`
+      : sql`
+          emojis AS (SELECT true AS has), changed AS (
+            DELETE FROM message_reactions
+            WHERE message_id = (SELECT id FROM target) AND user_id = ${userId} AND emoji = ${emoji}
+              AND EXISTS (SELECT 1 FROM member)
+            RETURNING message_id
+          )`;
+    const { rows } = await sql<{ is_member: boolean; found: boolean; has: boolean | null; changed: boolean }>`
+      WITH member AS (
+        SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
+      ), target AS (
+        SELECT id FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
+      ), ${change}, bumped AS (
+        UPDATE messages SET version = nextval('message_versions')
+        WHERE id = ${messageId} AND EXISTS (SELECT 1 FROM changed)
+      )
+      SELECT
+        EXISTS (SELECT 1 FROM member) AS is_member,
+        EXISTS (SELECT 1 FROM target) AS found,
+        (SELECT has FROM emojis) AS has,
+        EXISTS (SELECT 1 FROM changed) AS changed`.execute(trx);
+    const row = rows[0];
+    if (!row?.is_member) return { status: 'not_member' };
+    if (!row.found) return { status: 'not_found' };
+    if (target.reacted && !row.changed && row.has === false) {
+      // Not there and not added: the message's emojis are at the limit (or it was deleted meanwhile).
+      const stillThere = await findMessage(trx, messageId);
+      if (!stillThere) return { status: 'not_found' };
+      const mine = stillThere.reactions.some(
+        (reaction) => reaction.emoji === emoji && reaction.user_ids.includes(userId),
+      );
+      if (!mine) return { status: 'too_many' };
+      return { status: 'done', changed: false, message: stillThere };
+    }
+    const message = await findMessage(trx, messageId);
+    return message ? { status: 'done', changed: row.changed, message } : { status: 'not_found' };
+  });
+  return run.catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) return { status: 'not_found' };
+    throw error;
+  });
 }
 
 export type SeedOutcome =

@@ -57,6 +57,25 @@ export class RoomPageCache {
     if (room.newest.length > MESSAGES_PAGE_MAX) room.newest.shift();
   }
 
+  /**
+   * A message edited or reacted to, as read in its write's transaction. Writes commit in version order per room
+   * but tell the cache in any order, so an older copy never replaces a newer one. Its reactions carry their
+   * users, so each reader's `me` is worked out on the way out. A cached reply quoting an `edited` message would
+   * quote its old text: the room is then read afresh.
+   */
+  updated(message: MessageRow, edited: boolean): void {
+    this.#wrote(message.room_id);
+    const room = this.#rooms.peek(message.room_id);
+    if (!room) return;
+    if (edited && room.newest.some((row) => row.reply_to_id === message.id && row.id !== message.id)) {
+      this.#rooms.delete(message.room_id);
+      return;
+    }
+    const index = room.newest.findIndex((row) => row.id === message.id);
+    const held = room.newest[index];
+    if (held && held.version < message.version) room.newest[index] = message;
+  }
+
   /** Messages deleted or added in bulk: the room is read afresh next time. */
   changed(roomId: number): void {
     this.#wrote(roomId);

@@ -40,6 +40,11 @@ describe('room messages', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
       user: { id: member.user.id, username: 'poster' },
       client_msg_id: null,
+      edited_at: null,
+      reply_to_id: null,
+      reply_to: null,
+      reactions: [],
+      version: expect.any(Number),
     });
   });
 

@@ -1,23 +1,35 @@
 import {
+  EditMessagePayloadSchema,
   MESSAGES_PAGE_DEFAULT,
   MessageSchema,
   MessagesQuerySchema,
+  REACTIONS_PER_MESSAGE_MAX,
+  ReactionSchema,
   SendMessagePayloadSchema,
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { UnusableImageError } from '../attachments/reencode-image';
+import { normaliseEmoji } from '../http/emoji';
 import { forbidden, notFound, validationError } from '../http/http-error';
-import { toMessageResource } from '../http/message-resource';
+import { toMessageResource, toReactions } from '../http/message-resource';
 import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { pageMessages } from '../repositories/messages';
 import { isMember, roomExists } from '../repositories/rooms';
 import { deleteMessage } from '../services/delete-message';
+import { editMessage } from '../services/edit-message';
+import { reactToMessage } from '../services/react-to-message';
 import { sendMessage } from '../services/send-message';
 
 export const NOT_A_MEMBER = 'You are not a member of this room.';
 export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
+export const NOT_THE_EDITOR = 'Only its author may edit a message.';
+export const CONTENT_REQUIRED = 'The content field is required.';
+export const REPLY_INVALID = 'The selected reply to id is invalid.';
+export const CHANGED_AFTER_NEEDS_AFTER_ID = 'The changed after field requires after id.';
+export const NOT_AN_EMOJI = 'The emoji field must be a single emoji.';
+export const TOO_MANY_REACTIONS = `A message may carry at most ${REACTIONS_PER_MESSAGE_MAX} different reactions.`;
 export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
 export const tooManyPixels = (maxPixels: number) =>
   `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;
@@ -37,14 +49,23 @@ function unusableImageAs422(error: unknown): never {
 const SendMessageBodySchema = Type.Object({
   content: Type.Optional(SendMessagePayloadSchema.properties.content),
   client_msg_id: SendMessagePayloadSchema.properties.client_msg_id,
+  reply_to_id: SendMessagePayloadSchema.properties.reply_to_id,
   attachment: Type.Optional(Type.Unsafe<Buffer | string>({ description: 'PNG or JPEG image' })),
 });
 
 interface SendBody {
   content?: string;
   client_msg_id?: string;
+  reply_to_id?: number;
   attachment?: Buffer | string;
 }
+
+const ReactionParamsSchema = Type.Object({
+  id: MessageParamsSchema.properties.id,
+  messageId: MessageParamsSchema.properties.messageId,
+  /** Checked by the handler, so that anything but one emoji answers the same 422. */
+  emoji: Type.String(),
+});
 
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -61,7 +82,9 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
-      const { after_id, before_id, limit = MESSAGES_PAGE_DEFAULT } = request.query;
+      const { after_id, before_id, changed_after, limit = MESSAGES_PAGE_DEFAULT } = request.query;
+      if (changed_after !== undefined && after_id === undefined)
+        throw validationError({ changed_after: [CHANGED_AFTER_NEEDS_AFTER_ID] });
       // Opening a room reads its newest page: kept in memory where one process makes every write.
       const cached =
         app.pages && after_id === undefined && before_id === undefined
@@ -72,6 +95,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? await pageMessages(app.db, roomId, {
               afterId: after_id,
               beforeId: before_id,
+              changedAfter: changed_after,
               limit,
               memberId: userId,
             })
@@ -81,7 +105,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const mayRead =
         cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
       if (!mayRead) throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
-      return rows.map((row) => toMessageResource(row, app.attachments.signer));
+      return rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
     },
   );
 
@@ -99,8 +123,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { attachment } = body;
       if (attachment !== undefined && !Buffer.isBuffer(attachment))
         throw validationError({ attachment: [NOT_AN_IMAGE] });
-      if (!attachment && !body.content)
-        throw validationError({ content: ['The content field is required.'] });
+      if (!attachment && !body.content) throw validationError({ content: [CONTENT_REQUIRED] });
+      const userId = currentUser(request).id;
 
       const outcome = await sendMessage(
         {
@@ -113,10 +137,11 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         {
           roomId: request.params.id,
-          userId: currentUser(request).id,
+          userId,
           content: body.content ?? '',
           clientMsgId: body.client_msg_id ?? null,
           attachment: attachment ?? null,
+          replyToId: body.reply_to_id ?? null,
         },
       ).catch(unusableImageAs422);
       switch (outcome.status) {
@@ -126,11 +151,13 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw forbidden(NOT_A_MEMBER);
         case 'not_an_image':
           throw validationError({ attachment: [NOT_AN_IMAGE] });
+        case 'reply_invalid':
+          throw validationError({ reply_to_id: [REPLY_INVALID] });
         default:
           if (outcome.status === 'created') app.metrics.messagesSent.inc();
           return reply
             .code(outcome.status === 'created' ? 201 : 200)
-            .send(toMessageResource(outcome.message, app.attachments.signer));
+            .send(toMessageResource(outcome.message, app.attachments.signer, userId));
       }
     },
   );
@@ -161,6 +188,85 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  // Its author's only: the new text, `edited_at`, a new version, and MessageUpdated (see services/edit-message).
+  app.patch(
+    '/chatrooms/:id/messages/:messageId',
+    {
+      schema: {
+        params: MessageParamsSchema,
+        body: EditMessagePayloadSchema,
+        response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const outcome = await editMessage(
+        {
+          db: app.db,
+          signer: app.attachments.signer,
+          publisher: app.publisher,
+          pages: app.pages,
+          log: request.log,
+        },
+        {
+          roomId: request.params.id,
+          messageId: request.params.messageId,
+          userId,
+          content: request.body.content ?? '',
+        },
+      );
+      switch (outcome.status) {
+        case 'edited':
+          return toMessageResource(outcome.message, app.attachments.signer, userId);
+        case 'not_found':
+          throw notFound();
+        case 'not_member':
+          throw forbidden(NOT_A_MEMBER);
+        case 'not_author':
+          throw forbidden(NOT_THE_EDITOR);
+        case 'content_required':
+          throw validationError({ content: [CONTENT_REQUIRED] });
+      }
+    },
+  );
+
+  // Any member's own reaction, added (PUT) or removed (DELETE), idempotently (see services/react-to-message).
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/chatrooms/:id/messages/:messageId/reactions/:emoji',
+      schema: {
+        params: ReactionParamsSchema,
+        response: { 200: Type.Array(ReactionSchema), ...errorResponses(401, 403, 404, 422) },
+      },
+      handler: async (request) => {
+        const emoji = normaliseEmoji(request.params.emoji);
+        if (emoji === null) throw validationError({ emoji: [NOT_AN_EMOJI] });
+        const userId = currentUser(request).id;
+        const outcome = await reactToMessage(
+          { db: app.db, publisher: app.publisher, pages: app.pages, log: request.log },
+          {
+            roomId: request.params.id,
+            messageId: request.params.messageId,
+            userId,
+            emoji,
+            reacted: method === 'PUT',
+          },
+        );
+        switch (outcome.status) {
+          case 'done':
+            return toReactions(outcome.message.reactions, userId);
+          case 'not_found':
+            throw notFound();
+          case 'not_member':
+            throw forbidden(NOT_A_MEMBER);
+          case 'too_many':
+            throw validationError({ emoji: [TOO_MANY_REACTIONS] });
+        }
+      },
+    });
+  }
 };
 
 export default messageRoutes;

@@ -26,11 +26,13 @@ export interface SendMessageInput {
   content: string;
   clientMsgId: string | null;
   attachment: Uint8Array | null;
+  /** A message of the same room this one answers. */
+  replyToId?: number | null;
 }
 
 export type SendMessageOutcome =
   | { status: 'created' | 'existing'; message: MessageRow }
-  | { status: 'not_found' | 'not_member' | 'not_an_image' };
+  | { status: 'not_found' | 'not_member' | 'not_an_image' | 'reply_invalid' };
 
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
@@ -75,7 +77,7 @@ export async function sendMessage(
       roomId: input.roomId,
       messageId: outcome.message.id,
       previousId: outcome.previousId,
-      message: toMessageResource(outcome.message, deps.signer),
+      message: toMessageResource(outcome.message, deps.signer, null),
     });
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.

@@ -6,6 +6,7 @@ import * as tokenExpiry from './0004-token-expiry';
 import * as roomLastMessage from './0005-room-last-message';
 import * as readPositions from './0006-read-positions';
 import * as attachmentStorage from './0007-attachment-storage';
+import * as editsRepliesReactions from './0008-edits-replies-reactions';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-room-last-message': roomLastMessage,
   '0006-read-positions': readPositions,
   '0007-attachment-storage': attachmentStorage,
+  '0008-edits-replies-reactions': editsRepliesReactions,
 };
