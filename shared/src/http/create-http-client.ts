@@ -9,6 +9,8 @@ export interface HttpClient {
   get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
   put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
+  /** Newer than shells deployed before message edits: a remote checks that it is there (see chat-remote). */
+  patch?<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T>;
   delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
 }
 
@@ -61,6 +63,7 @@ export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions
     get: (url, config) => instance.get(url, config).then((r) => r.data),
     post: (url, data, config) => instance.post(url, data, config).then((r) => r.data),
     put: (url, data, config) => instance.put(url, data, config).then((r) => r.data),
+    patch: (url, data, config) => instance.patch(url, data, config).then((r) => r.data),
     delete: (url, config) => instance.delete(url, config).then((r) => r.data),
   };
 }

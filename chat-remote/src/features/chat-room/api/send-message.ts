@@ -5,6 +5,8 @@ export interface SendJob {
   clientMsgId: string;
   content: string;
   file: File | null;
+  /** The message it answers, if any. */
+  replyToId: number | null;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
 }
@@ -16,9 +18,10 @@ export interface SendJob {
 export function sendMessage(http: HttpClient, roomId: number, job: SendJob): Promise<Message> {
   const url = `chatrooms/${roomId}/messages`;
   if (!job.file) {
+    const reply = job.replyToId === null ? {} : { reply_to_id: job.replyToId };
     return http.post<Message>(
       url,
-      { content: job.content, client_msg_id: job.clientMsgId },
+      { content: job.content, client_msg_id: job.clientMsgId, ...reply },
       { signal: job.signal },
     );
   }
@@ -26,6 +29,7 @@ export function sendMessage(http: HttpClient, roomId: number, job: SendJob): Pro
   form.append('attachment', job.file);
   form.append('content', '');
   form.append('client_msg_id', job.clientMsgId);
+  if (job.replyToId !== null) form.append('reply_to_id', String(job.replyToId));
   return http.post<Message>(url, form, {
     signal: job.signal,
     onUploadProgress: (event) =>

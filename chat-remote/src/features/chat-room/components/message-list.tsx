@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty, Flex, Spin, Typography } from 'antd';
-import { useCallback, useRef } from 'react';
+import { Empty, Flex, Spin, Typography, theme } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
 import { isOutgoing } from '../model/outgoing';
 import { rowKey, type TimelineRow } from '../model/timeline';
@@ -9,6 +9,14 @@ import { NewMessagesButton } from './new-messages-button';
 import type { RowActions } from './outgoing-status';
 
 const HISTORY_HEADER = 40;
+/** How long a message brought into view (a reply's original) stays highlighted. */
+const HIGHLIGHT_MS = 2500;
+
+/** A message to bring into view and highlight; `serial` tells a second jump to the same message apart. */
+export interface JumpRequest {
+  messageId: number;
+  serial: number;
+}
 
 interface MessageListProps {
   rows: readonly TimelineRow[];
@@ -20,6 +28,8 @@ interface MessageListProps {
   actions: RowActions;
   /** Changes when this user sends: the view jumps to the newest message whatever it showed. */
   followSignal: number;
+  /** The message to bring into view (it is held by the time this changes). */
+  jump?: JumpRequest | null;
   height: number;
 }
 
@@ -44,8 +54,10 @@ const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-c
  * followed only while the reader is at the bottom; otherwise a 'New messages' button appears.
  */
 export function MessageList(props: MessageListProps) {
-  const { rows, loaded, hasOlder, loadingOlder, onLoadOlder, ownUser, actions, followSignal, height } = props;
+  const { rows, loaded, hasOlder, loadingOlder, onLoadOlder, ownUser, actions, followSignal, jump, height } =
+    props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { token } = theme.useToken();
   const ownId = ownUser?.id ?? null;
   const getItemKey = useCallback(
     (index: number) => {
@@ -75,6 +87,30 @@ export function MessageList(props: MessageListProps) {
     onLoadOlder,
     followSignal,
   });
+
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    if (!jump) return;
+    const index = rowsRef.current.findIndex((row) => !isOutgoing(row) && row.id === jump.messageId);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlighted(jump.messageId);
+    // Once the virtualizer has rendered it, the keyboard's focus goes there too.
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        scrollRef.current
+          ?.querySelector<HTMLElement>(`[data-message-id="${jump.messageId}"]`)
+          ?.focus({ preventScroll: true }),
+      ),
+    );
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [jump, virtualizer]);
 
   const empty = loaded && rows.length === 0;
   // A feed owns articles and nothing else (its status shows beside it, not inside), and an empty one is
@@ -109,6 +145,8 @@ export function MessageList(props: MessageListProps) {
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             const status = row && isOutgoing(row) ? row.status : 'sent';
+            const messageId = row && !isOutgoing(row) ? row.id : undefined;
+            const lit = messageId !== undefined && messageId === highlighted;
             return (
               row && (
                 <article
@@ -118,6 +156,9 @@ export function MessageList(props: MessageListProps) {
                   aria-posinset={item.index + 1}
                   aria-setsize={rows.length}
                   data-status={status}
+                  data-message-id={messageId}
+                  data-highlighted={lit || undefined}
+                  tabIndex={lit ? -1 : undefined}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -127,6 +168,8 @@ export function MessageList(props: MessageListProps) {
                     boxSizing: 'border-box',
                     padding: '8px 12px',
                     opacity: status === 'pending' ? 0.65 : 1,
+                    background: lit ? token.colorPrimaryBg : undefined,
+                    transition: 'background 0.6s',
                   }}
                 >
                   <MessageRow row={row} ownUsername={ownUser?.username ?? ''} actions={actions} />

@@ -1,13 +1,21 @@
-import { useSession } from '@chat/shared';
-import { theme } from 'antd';
-import { memo } from 'react';
+import { type ApiError, type Message, useSession } from '@chat/shared';
+import { App, theme } from 'antd';
+import { type FocusEvent, memo, type PointerEvent, useState } from 'react';
+import { useEditMessage } from '../api/edit-message';
+import { useReactToMessage } from '../api/react-to-message';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { useRoomStore } from '../hooks/use-room-store';
 import { formatDateTime } from '../lib/format-time';
-import { isOutgoing } from '../model/outgoing';
+import { replyChosen } from '../model/chat-state';
+import { isOutgoing, type Outgoing } from '../model/outgoing';
 import type { TimelineRow } from '../model/timeline';
-import { DeleteMessageButton } from './delete-message-button';
+import { MessageActions } from './message-actions';
 import { LocalPreview, MessageAttachment } from './message-attachment';
+import { MessageEditor } from './message-editor';
 import { OutgoingStatus, type RowActions } from './outgoing-status';
+import { ReactionPicker } from './reaction-picker';
+import { ReactionsBar } from './reactions-bar';
+import { ReplyQuote } from './reply-quote';
 
 interface MessageRowProps {
   row: TimelineRow;
@@ -21,56 +29,158 @@ const headerStyle = {
   alignItems: 'baseline',
   gap: 8,
 } as const;
-const bodyStyle = { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4 } as const;
+const bodyStyle = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 4,
+  maxWidth: '100%',
+} as const;
 
 /** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
-function Text({ content }: { content: string }) {
-  return <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</p>;
+function Text({ content, edited }: { content: string; edited: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <span>{content}</span>
+      {edited && <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>}
+    </p>
+  );
 }
 
 function PendingImage({ file }: { file: File }) {
   return <LocalPreview src={useObjectUrl(file)} />;
 }
 
-/**
- * A message's content, inside the article the list places (which carries its position in the feed). It
- * depends on nothing that a new message changes, so a message arriving renders itself and no other row.
- */
-export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }: MessageRowProps) {
-  const outgoing = isOutgoing(row) ? row : null;
-  const { token } = theme.useToken();
-  const ownId = useSession((state) => state.user?.id ?? null);
-  // Only its author is offered Delete; the server refuses anyone else (403) all the same.
-  const deletable = !isOutgoing(row) && ownId !== null && row.user.id === ownId ? row : null;
-  const { username, createdAt, content, attachment } = isOutgoing(row)
-    ? { username: ownUsername, createdAt: row.createdAt, content: row.content, attachment: null }
-    : {
-        username: row.user.username,
-        createdAt: row.created_at,
-        content: row.content,
-        attachment: row.attachment_path,
-      };
-  // Plain elements in the theme's colours rather than antd's Flex and Typography: a row mounts for every
-  // message that arrives, and antd's per-component style hooks were most of that mount's cost.
+function describe(error: ApiError): string {
+  return error.message || 'Something went wrong!';
+}
+
+/** A message being sent: its text, its image, its quote and its status; no actions until the server has it. */
+function OutgoingBody({ entry, actions }: { entry: Outgoing; actions: RowActions }) {
   return (
-    <>
+    <div style={bodyStyle}>
+      {entry.replyTo && <ReplyQuote replyToId={entry.replyTo.id} quote={entry.replyTo} />}
+      {entry.content && <Text content={entry.content} edited={false} />}
+      {entry.file && <PendingImage file={entry.file} />}
+      <OutgoingStatus entry={entry} actions={actions} />
+    </div>
+  );
+}
+
+/**
+ * A stored message: quote, text ('(edited)' once changed), image and reactions, with its actions (Reply, Add
+ * reaction, and for its author Edit and Delete) shown on hover, on keyboard focus, or after a tap.
+ */
+function StoredBody({ message, own, header }: { message: Message; own: boolean; header: React.ReactNode }) {
+  const store = useRoomStore();
+  const { message: toast } = App.useApp();
+  const [active, setActive] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const edit = useEditMessage(message.room_id, store);
+  const react = useReactToMessage(message.room_id, store, (error) => void toast.error(describe(error)));
+  const toggle = (emoji: string, add: boolean) => react.mutate({ messageId: message.id, emoji, add });
+
+  const activity = {
+    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && setActive(true),
+    onPointerLeave: (event: PointerEvent) => event.pointerType === 'mouse' && setActive(false),
+    // A tap shows the actions on a device without hover.
+    onPointerUp: (event: PointerEvent) => event.pointerType !== 'mouse' && setActive(true),
+    onFocus: () => setActive(true),
+    onBlur: (event: FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setActive(false);
+    },
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only reveal the row's own buttons.
+    <div {...activity}>
       <div style={headerStyle}>
-        <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>{username}</strong>
-        <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
-          <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-        </span>
-        {deletable && (
-          <span style={{ marginInlineStart: 'auto' }}>
-            <DeleteMessageButton message={deletable} />
-          </span>
+        {header}
+        {!editing && (
+          <MessageActions
+            message={message}
+            own={own}
+            visible={active || picking}
+            onReply={() => store?.setState((state) => replyChosen(state, message))}
+            onReact={() => setPicking((open) => !open)}
+            onEdit={() => setEditing(true)}
+          />
         )}
       </div>
       <div style={bodyStyle}>
-        {content && <Text content={content} />}
-        {attachment && <MessageAttachment url={attachment} />}
-        {outgoing?.file && <PendingImage file={outgoing.file} />}
-        {outgoing && <OutgoingStatus entry={outgoing} actions={actions} />}
+        {message.reply_to_id != null && (
+          <ReplyQuote replyToId={message.reply_to_id} quote={message.reply_to ?? null} />
+        )}
+        {editing ? (
+          <MessageEditor
+            initial={message.content}
+            saving={edit.isPending}
+            allowBlank={message.attachment_path !== null}
+            onCancel={() => setEditing(false)}
+            onSave={(content) => {
+              if (content === message.content) {
+                setEditing(false);
+                return;
+              }
+              edit.mutate(
+                { messageId: message.id, content },
+                {
+                  onSuccess: () => setEditing(false),
+                  onError: (error) => void toast.error(describe(error)),
+                },
+              );
+            }}
+          />
+        ) : (
+          message.content && <Text content={message.content} edited={Boolean(message.edited_at)} />
+        )}
+        {message.attachment_path && <MessageAttachment url={message.attachment_path} />}
+        {picking && (
+          <ReactionPicker
+            onClose={() => setPicking(false)}
+            onPick={(emoji) => {
+              setPicking(false);
+              if (!message.reactions?.some((r) => r.emoji === emoji && r.me)) toggle(emoji, true);
+            }}
+          />
+        )}
+        <ReactionsBar reactions={message.reactions ?? []} onToggle={toggle} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * A message's content, inside the article the list places (which carries its position in the feed). It
+ * depends on nothing that another message's change touches, so a message arriving, edited or reacted to
+ * renders itself and no other row.
+ */
+export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }: MessageRowProps) {
+  const { token } = theme.useToken();
+  const ownId = useSession((state) => state.user?.id ?? null);
+  const outgoing = isOutgoing(row) ? row : null;
+  const username = outgoing ? ownUsername : (row as Message).user.username;
+  const createdAt = outgoing ? outgoing.createdAt : (row as Message).created_at;
+  // Plain elements in the theme's colours rather than antd's Flex and Typography: a row mounts for every
+  // message that arrives, and antd's per-component style hooks were most of that mount's cost.
+  const header = (
+    <>
+      <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>{username}</strong>
+      <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
+        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
+      </span>
     </>
   );
+  if (outgoing) {
+    return (
+      <>
+        <div style={headerStyle}>{header}</div>
+        <OutgoingBody entry={outgoing} actions={actions} />
+      </>
+    );
+  }
+  const message = row as Message;
+  // Only its author is offered Edit and Delete; the server refuses anyone else (403) all the same.
+  return <StoredBody message={message} own={ownId !== null && message.user.id === ownId} header={header} />;
 });

@@ -3,10 +3,13 @@ import {
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
   type Message,
+  type ReactionChangedEvent,
+  type RoomMessageUpdatedEvent,
   useServices,
+  useSession,
 } from '@chat/shared';
-import { useEffect, useState } from 'react';
-import { messageDeleted } from '../model/chat-state';
+import { useEffect, useRef, useState } from 'react';
+import { messageDeleted, messageUpdated, reactionChanged } from '../model/chat-state';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
 import { useLiveMessages } from './use-live-messages';
@@ -36,8 +39,27 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
         store.setState((state) => messageDeleted(state, message_id)),
   );
 
+  const ownId = useSession((state) => state.user?.id ?? null);
+  const [onUpdated] = useState(() => (event: RoomMessageUpdatedEvent) => {
+    // Too large for an event: the catch-up's changed_after brings it.
+    if (event.message) store.setState((state) => messageUpdated(state, event.message as Message, true));
+    else catchUp();
+  });
+  const ownIdRef = useRef(ownId);
+  ownIdRef.current = ownId;
+  const [onReaction] = useState(
+    () => (event: ReactionChangedEvent) =>
+      store.setState((state) => reactionChanged(state, event, ownIdRef.current)),
+  );
+
   useEffect(() => catchUp(), [catchUp]);
-  const source = useLiveMessages(roomId, { onDelivered: sync.receive, onStale: catchUp, onDeleted });
+  const source = useLiveMessages(roomId, {
+    onDelivered: sync.receive,
+    onStale: catchUp,
+    onDeleted,
+    onUpdated,
+    onReaction,
+  });
   useMarkRead(roomId, store);
   // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).
   // On the room's own channel the send's event brings it, and shows whether anything came before it.
@@ -46,5 +68,5 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
   });
   const outbox: OutboxActions = useOutbox(roomId, store, afterSend);
 
-  return { store, loadOlder: sync.loadOlder, retryLoad: catchUp, outbox };
+  return { store, loadOlder: sync.loadOlder, loadUntil: sync.loadUntil, retryLoad: catchUp, outbox };
 }

@@ -1,12 +1,21 @@
 import {
   type MessageDeletedEvent,
   type MessageSentEvent,
+  type ReactionChangedEvent,
   type RoomMessageSentEvent,
+  type RoomMessageUpdatedEvent,
   useServices,
 } from '@chat/shared';
 // From the constants entry, which this remote bundles, not from the shell's shared copy of '@chat/shared':
 // `roomChannel` is newer than shells already deployed.
-import { CHAT_CHANNEL, MESSAGE_DELETED_EVENT, MESSAGE_SENT_EVENT, roomChannel } from '@chat/shared/constants';
+import {
+  CHAT_CHANNEL,
+  MESSAGE_DELETED_EVENT,
+  MESSAGE_SENT_EVENT,
+  MESSAGE_UPDATED_EVENT,
+  REACTION_CHANGED_EVENT,
+  roomChannel,
+} from '@chat/shared/constants';
 import { useEcho } from '@chat/shared/use-echo';
 import { type RefObject, useEffect, useRef } from 'react';
 
@@ -23,6 +32,10 @@ export interface LiveHandlers {
   onStale: () => void;
   /** A message of this room was deleted by its author (on whichever channel the room is read through). */
   onDeleted: (event: MessageDeletedEvent) => void;
+  /** A message of this room was edited (room channel: with the message, or null when it was too large). */
+  onUpdated: (event: RoomMessageUpdatedEvent) => void;
+  /** A reaction was added or taken back (room channel only). */
+  onReaction: (event: ReactionChangedEvent) => void;
 }
 
 /**
@@ -35,7 +48,7 @@ export interface LiveHandlers {
  */
 export function useLiveMessages(
   roomId: number,
-  { onDelivered, onStale, onDeleted }: LiveHandlers,
+  { onDelivered, onStale, onDeleted, onUpdated, onReaction }: LiveHandlers,
 ): RefObject<LiveSource> {
   const client = useEcho(useServices().echo);
   const source = useRef<LiveSource>('waiting');
@@ -58,7 +71,11 @@ export function useLiveMessages(
     const listenShared = () => {
       if (shared) return;
       shared = client.private(CHAT_CHANNEL);
-      shared.listen(MESSAGE_SENT_EVENT, onSharedEvent).listen(MESSAGE_DELETED_EVENT, onSharedDeleted);
+      // An edit there carries ids only, like a send: a read of what changed.
+      shared
+        .listen(MESSAGE_SENT_EVENT, onSharedEvent)
+        .listen(MESSAGE_UPDATED_EVENT, onSharedEvent)
+        .listen(MESSAGE_DELETED_EVENT, onSharedDeleted);
       shared.subscribed(() => {
         if (open && source.current === 'shared') onStale();
       });
@@ -67,6 +84,7 @@ export function useLiveMessages(
       if (!shared) return;
       shared
         .stopListening(MESSAGE_SENT_EVENT, onSharedEvent)
+        .stopListening(MESSAGE_UPDATED_EVENT, onSharedEvent)
         .stopListening(MESSAGE_DELETED_EVENT, onSharedDeleted);
       client.leave(CHAT_CHANNEL);
       shared = null;
@@ -78,10 +96,18 @@ export function useLiveMessages(
     const onOwnDeleted = (event: MessageDeletedEvent) => {
       if (open) onDeleted(event);
     };
+    const onOwnUpdated = (event: RoomMessageUpdatedEvent) => {
+      if (open) onUpdated(event);
+    };
+    const onOwnReaction = (event: ReactionChangedEvent) => {
+      if (open) onReaction(event);
+    };
     const own = client.private(ownName);
     own
       .listen(MESSAGE_SENT_EVENT, onOwnEvent)
       .listen(MESSAGE_DELETED_EVENT, onOwnDeleted)
+      .listen(MESSAGE_UPDATED_EVENT, onOwnUpdated)
+      .listen(REACTION_CHANGED_EVENT, onOwnReaction)
       .subscribed(() => {
         if (!open) return;
         source.current = 'room';
@@ -97,11 +123,15 @@ export function useLiveMessages(
     return () => {
       open = false;
       window.removeEventListener('online', onStale);
-      own.stopListening(MESSAGE_SENT_EVENT, onOwnEvent).stopListening(MESSAGE_DELETED_EVENT, onOwnDeleted);
+      own
+        .stopListening(MESSAGE_SENT_EVENT, onOwnEvent)
+        .stopListening(MESSAGE_DELETED_EVENT, onOwnDeleted)
+        .stopListening(MESSAGE_UPDATED_EVENT, onOwnUpdated)
+        .stopListening(REACTION_CHANGED_EVENT, onOwnReaction);
       // Its private channel only: Echo's leave() would also leave the room's presence channel.
       client.leaveChannel(`private-${ownName}`);
       leaveShared();
     };
-  }, [client, roomId, onDelivered, onStale, onDeleted]);
+  }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction]);
   return source;
 }

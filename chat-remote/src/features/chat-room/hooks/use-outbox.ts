@@ -1,7 +1,7 @@
-import { useServices, useSession } from '@chat/shared';
+import { type ReplyQuote, useServices, useSession } from '@chat/shared';
 import { useEcho } from '@chat/shared/use-echo';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { type SendJob, useSendMessage } from '../api/send-message';
+import { useSendMessage } from '../api/send-message';
 import { sendFailure } from '../lib/send-failure';
 import { discarded, progressed, queued, retried, sendFailed, sentReceived } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
@@ -9,8 +9,9 @@ import { browserStorage, createOutboxStorage, outboxKey } from '../model/outbox-
 import { isResendable, newOutgoing, type Outgoing } from '../model/outgoing';
 
 export interface OutboxActions {
-  sendText(content: string): void;
-  sendImage(file: File): void;
+  /** `replyTo`: the message it answers. */
+  sendText(content: string, replyTo?: ReplyQuote | null): void;
+  sendImage(file: File, replyTo?: ReplyQuote | null): void;
   /** Sends a failed message again under the same client_msg_id. */
   retry(clientMsgId: string): void;
   discard(clientMsgId: string): void;
@@ -48,13 +49,19 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
   const { mutate } = mutation;
 
   const dispatch = useCallback(
-    ({ clientMsgId, content, file }: Pick<SendJob, 'clientMsgId' | 'content' | 'file'>) => {
+    ({
+      clientMsgId,
+      content,
+      file,
+      replyTo,
+    }: Pick<Outgoing, 'clientMsgId' | 'content' | 'file' | 'replyTo'>) => {
       const controller = new AbortController();
       controllers.current.set(clientMsgId, controller);
       mutate({
         clientMsgId,
         content,
         file,
+        replyToId: replyTo?.id ?? null,
         signal: controller.signal,
         onProgress: (fraction) => store.setState((state) => progressed(state, clientMsgId, fraction)),
       });
@@ -101,14 +108,14 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
   }, [client, store, resend]);
 
   return useMemo(() => {
-    const enqueue = (draft: { content: string; file: File | null }) => {
+    const enqueue = (draft: { content: string; file: File | null; replyTo?: ReplyQuote | null }) => {
       const entry = newOutgoing(draft);
       store.setState((state) => queued(state, entry));
       dispatch(entry);
     };
     return {
-      sendText: (content) => enqueue({ content, file: null }),
-      sendImage: (file) => enqueue({ content: '', file }),
+      sendText: (content, replyTo) => enqueue({ content, file: null, replyTo }),
+      sendImage: (file, replyTo) => enqueue({ content: '', file, replyTo }),
       retry: (clientMsgId) => {
         const entry = store.getState().outbox.find((candidate) => candidate.clientMsgId === clientMsgId);
         if (entry?.status === 'failed') resend(entry);

@@ -1,5 +1,5 @@
-import type { Message, RoomMessageSentEvent } from '@chat/shared';
-import { lastId, type MessageLog, mergeMessages } from './message-log';
+import type { Message, Reaction, ReactionChangedEvent, RoomMessageSentEvent } from '@chat/shared';
+import { heldVersion, lastId, type MessageLog, mergeMessages, replaceMessage } from './message-log';
 import type { Outgoing } from './outgoing';
 
 /** Everything a room view shows, changed only through the pure transitions below. */
@@ -22,6 +22,14 @@ export interface ChatState {
    * crossed it, must not bring one back. The cursor never moves back for a delete: it is only a bound.
    */
   deleted: ReadonlySet<number>;
+  /**
+   * The `changed_after` of the next catch-up: every held message reflects every change up to this version.
+   * Moved only by reads (the opening page, catch-ups), never by an event, which may have overtaken one that
+   * was lost. Null while the API sends no versions (one deployed before edits and reactions).
+   */
+  changeCursor: number | null;
+  /** The message the next one sent answers (the bar says 'Replying to …'). */
+  replyTo: Message | null;
 }
 
 export const initialChatState: ChatState = {
@@ -32,7 +40,16 @@ export const initialChatState: ChatState = {
   loadingOlder: false,
   loadError: null,
   deleted: new Set(),
+  changeCursor: null,
+  replyTo: null,
 };
+
+/** The highest version a page carries; null when the API sends none. */
+function newestVersion(page: readonly Message[]): number | null {
+  let newest: number | null = null;
+  for (const { version } of page) if (version !== undefined) newest = Math.max(newest ?? 0, version);
+  return newest;
+}
 
 /** Merges messages and drops every outgoing entry the server now holds: each client_msg_id shows once. */
 function withMessages(state: ChatState, received: readonly Message[]): ChatState {
@@ -49,13 +66,87 @@ function withMessages(state: ChatState, received: readonly Message[]): ChatState
 export function latestReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
   const next = withMessages(state, page);
   const cursor = Math.max(state.cursor ?? 0, lastId(page) ?? 0);
-  return { ...next, cursor, hasOlder: page.length >= limit, loadError: null };
+  // An empty room of an API that has versions says nothing: page.length === 0 starts at 0 all the same.
+  const version = page.length === 0 ? 0 : newestVersion(page);
+  const changeCursor = version === null ? null : Math.max(state.changeCursor ?? 0, version);
+  return { ...next, cursor, changeCursor, hasOlder: page.length >= limit, loadError: null };
 }
 
-/** A page fetched with `after_id` = cursor. */
-export function newerReceived(state: ChatState, page: readonly Message[]): ChatState {
-  const next = withMessages(state, page);
-  return { ...next, cursor: Math.max(state.cursor ?? 0, lastId(page) ?? 0) };
+/**
+ * A page fetched with `after_id` = cursor (and `changed_after` = the change cursor, when known): the
+ * messages after the cursor, and the held ones changed since. A changed message older than everything held
+ * is left out (it is read with its page, when the reader scrolls there). `changesFull`: the changed part
+ * came back full, so the change cursor moves only to its newest version and the next read asks again.
+ */
+export function newerReceived(state: ChatState, page: readonly Message[], changesFull = false): ChatState {
+  const from = state.cursor ?? 0;
+  const oldest = state.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  const kept = page.filter(({ id }) => id > from || id >= oldest);
+  const next = withMessages(state, kept);
+  const changed = changesFull ? page.filter(({ id }) => id <= from) : page;
+  const version = newestVersion(changed);
+  const changeCursor =
+    state.changeCursor === null || version === null
+      ? state.changeCursor
+      : Math.max(state.changeCursor, version);
+  const newest = page.filter(({ id }) => id > from).at(-1)?.id ?? 0;
+  return { ...next, cursor: Math.max(from, newest), changeCursor };
+}
+
+/** A held message's own reactions as this user last knew them, kept where an event cannot tell. */
+function keepOwn(held: readonly Reaction[] | undefined, emoji: string): boolean {
+  return held?.some((reaction) => reaction.emoji === emoji && reaction.me) ?? false;
+}
+
+/**
+ * A message its author edited (the MessageUpdated event, or this user's own edit): replaces the held copy if
+ * newer. An event's reactions all say `me: false`; this user's own are kept from the held copy.
+ */
+export function messageUpdated(state: ChatState, message: Message, fromEvent: boolean): ChatState {
+  const held = state.messages.find(({ id }) => id === message.id);
+  if (!held || state.deleted.has(message.id)) return state;
+  const update =
+    fromEvent && message.reactions
+      ? {
+          ...message,
+          reactions: message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) })),
+        }
+      : message;
+  return { ...state, messages: replaceMessage(state.messages, update) };
+}
+
+/** A member reacted, or took a reaction back (ReactionChanged): the counts as of that change, if newer. */
+export function reactionChanged(
+  state: ChatState,
+  event: ReactionChangedEvent,
+  ownId: number | null,
+): ChatState {
+  const held = state.messages.find(({ id }) => id === event.message_id);
+  if (!held || heldVersion(held) >= event.version) return state;
+  const reactions = event.reactions.map(({ emoji, count }) => ({
+    emoji,
+    count,
+    me: event.user_id === ownId && emoji === event.emoji ? event.reacted : keepOwn(held.reactions, emoji),
+  }));
+  return {
+    ...state,
+    messages: replaceMessage(state.messages, { ...held, reactions, version: event.version }),
+  };
+}
+
+/**
+ * This user's reactions on a message, set at once when they click (optimistic), and again from the API's
+ * answer. `version` stays: the event of the same change, or a catch-up, brings the authoritative copy.
+ */
+export function reactionsSet(state: ChatState, messageId: number, reactions: readonly Reaction[]): ChatState {
+  const held = state.messages.find(({ id }) => id === messageId);
+  if (!held) return state;
+  return { ...state, messages: replaceMessage(state.messages, { ...held, reactions: [...reactions] }) };
+}
+
+/** The message bar's reply target; null to cancel. */
+export function replyChosen(state: ChatState, message: Message | null): ChatState {
+  return { ...state, replyTo: message };
 }
 
 /** A page fetched with `before_id` = the oldest id held. */
@@ -96,7 +187,8 @@ export function messageDeleted(state: ChatState, messageId: number): ChatState {
   const messages = state.messages.some(({ id }) => id === messageId)
     ? state.messages.filter(({ id }) => id !== messageId)
     : state.messages;
-  return { ...state, messages, deleted };
+  const replyTo = state.replyTo?.id === messageId ? null : state.replyTo;
+  return { ...state, messages, deleted, replyTo };
 }
 
 /** The server's answer to a send: shown at once, while the catch-up fills any gap before it. */

@@ -37,6 +37,11 @@ export interface MessageSync {
   receive(event: RoomMessageSentEvent): void;
   /** Loads the page before the oldest message held, once at a time. */
   loadOlder(): Promise<void>;
+  /**
+   * Loads older pages until message `id` is held, or the room's beginning is: true when it is held (a
+   * reply's original far back). False when it no longer exists or a read failed.
+   */
+  loadUntil(id: number): Promise<boolean>;
 }
 
 function describe(error: unknown): string {
@@ -58,20 +63,31 @@ export function createMessageSync({
   let older: Promise<void> | null = null;
 
   async function fetchForward(): Promise<void> {
-    let cursor = store.getState().cursor;
-    if (cursor === null) {
+    const held = store.getState().cursor;
+    if (held === null) {
       const early = opening && (await opening);
       opening = undefined;
       const page = early ?? (await fetchPage({ limit: latestLimit }));
       store.setState((state) => latestReceived(state, page, latestLimit));
       return;
     }
+    let cursor: number = held;
     for (;;) {
-      const page = await fetchPage({ after_id: cursor, limit: pageLimit });
-      store.setState((state) => newerReceived(state, page));
-      const newest = page.at(-1);
-      if (page.length < pageLimit || !newest) return;
-      cursor = newest.id;
+      // With versions, the same read also brings the held messages edited or reacted to since the change
+      // cursor: a reader that missed a MessageUpdated or ReactionChanged catches up with the messages.
+      const changedAfter = store.getState().changeCursor;
+      const query: MessagesQuery =
+        changedAfter === null
+          ? { after_id: cursor, limit: pageLimit }
+          : { after_id: cursor, limit: pageLimit, changed_after: changedAfter };
+      const page = await fetchPage(query);
+      const from: number = cursor;
+      const fresh: Message[] = page.filter(({ id }) => id > from);
+      const changesFull = changedAfter !== null && page.length - fresh.length >= pageLimit;
+      store.setState((state) => newerReceived(state, page, changesFull));
+      const newest: Message | undefined = fresh.at(-1);
+      if (newest) cursor = newest.id;
+      if (fresh.length < pageLimit && !changesFull) return;
     }
   }
 
@@ -98,27 +114,44 @@ export function createMessageSync({
     return running;
   }
 
+  function loadOlder(): Promise<void> {
+    const { messages, hasOlder } = store.getState();
+    const oldest = messages[0];
+    if (older || !hasOlder || !oldest) return older ?? Promise.resolve();
+    store.setState({ loadingOlder: true });
+    older = fetchPage({ before_id: oldest.id, limit: pageLimit })
+      .then(
+        (page) => store.setState((state) => olderReceived(state, page, pageLimit)),
+        () => store.setState({ loadingOlder: false }),
+      )
+      .finally(() => {
+        older = null;
+      });
+    return older;
+  }
+
+  async function loadUntil(id: number): Promise<boolean> {
+    for (;;) {
+      const { messages, hasOlder, loadingOlder } = store.getState();
+      if (messages.some((message) => message.id === id)) return true;
+      const oldest = messages[0];
+      if (!oldest || oldest.id < id || (!hasOlder && !loadingOlder)) return false;
+      const before = messages.length;
+      await loadOlder();
+      const after = store.getState();
+      // A failed read leaves the log as it was: stop rather than ask again forever.
+      if (after.messages.length === before && after.hasOlder) return false;
+    }
+  }
+
   return {
     catchUp,
+    loadUntil,
     receive(event) {
       const gap = deliveryNeedsRead(store.getState(), event);
       store.setState((state) => deliveredReceived(state, event));
       if (gap) void catchUp();
     },
-    loadOlder() {
-      const { messages, hasOlder } = store.getState();
-      const oldest = messages[0];
-      if (older || !hasOlder || !oldest) return older ?? Promise.resolve();
-      store.setState({ loadingOlder: true });
-      older = fetchPage({ before_id: oldest.id, limit: pageLimit })
-        .then(
-          (page) => store.setState((state) => olderReceived(state, page, pageLimit)),
-          () => store.setState({ loadingOlder: false }),
-        )
-        .finally(() => {
-          older = null;
-        });
-      return older;
-    },
+    loadOlder,
   };
 }

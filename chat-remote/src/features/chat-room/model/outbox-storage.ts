@@ -1,3 +1,4 @@
+import type { ReplyQuote } from '@chat/shared';
 import { LOCAL_STORAGE_PREFIX } from '@chat/shared/constants';
 import { newOutgoing, type Outgoing } from './outgoing';
 
@@ -10,6 +11,8 @@ export interface SavedOutgoing {
   clientMsgId: string;
   content: string;
   createdAt: string;
+  /** The message it answers (absent in what an older remote saved). */
+  replyTo?: ReplyQuote | null;
 }
 
 export interface OutboxStorage {
@@ -23,14 +26,27 @@ export interface OutboxStorage {
 export const outboxKey = (userId: number, roomId: number) =>
   `${LOCAL_STORAGE_PREFIX}outbox.${userId}.${roomId}`;
 
+function isQuote(value: unknown): value is ReplyQuote {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, content, user } = value as Record<string, unknown>;
+  return (
+    Number.isInteger(id) &&
+    typeof content === 'string' &&
+    typeof user === 'object' &&
+    user !== null &&
+    typeof (user as Record<string, unknown>).username === 'string'
+  );
+}
+
 function isSaved(value: unknown): value is SavedOutgoing {
   if (typeof value !== 'object' || value === null) return false;
-  const { clientMsgId, content, createdAt } = value as Record<string, unknown>;
+  const { clientMsgId, content, createdAt, replyTo } = value as Record<string, unknown>;
   return (
     typeof clientMsgId === 'string' &&
     typeof content === 'string' &&
     typeof createdAt === 'string' &&
-    !Number.isNaN(Date.parse(createdAt))
+    !Number.isNaN(Date.parse(createdAt)) &&
+    (replyTo === undefined || replyTo === null || isQuote(replyTo))
   );
 }
 
@@ -43,10 +59,11 @@ function read(storage: Storage, key: string): SavedOutgoing[] {
   }
 }
 
-const saved = ({ clientMsgId, content, createdAt }: Outgoing): SavedOutgoing => ({
+const saved = ({ clientMsgId, content, createdAt, replyTo }: Outgoing): SavedOutgoing => ({
   clientMsgId,
   content,
   createdAt,
+  ...(replyTo ? { replyTo } : {}),
 });
 
 /**
@@ -65,7 +82,11 @@ export function createOutboxStorage(key: string, storage: Storage | null): Outbo
       const entries = read(storage, key);
       for (const entry of entries) held.add(entry.clientMsgId);
       return entries.map((entry) =>
-        newOutgoing({ content: entry.content, file: null }, entry.clientMsgId, new Date(entry.createdAt)),
+        newOutgoing(
+          { content: entry.content, file: null, replyTo: entry.replyTo ?? null },
+          entry.clientMsgId,
+          new Date(entry.createdAt),
+        ),
       );
     },
     save(outbox) {

@@ -1,3 +1,5 @@
+import type { ReplyQuote } from '@chat/shared';
+
 /** A message this client is sending: shown at once, in the order it was written, until the server has it. */
 export interface Outgoing {
   /** The idempotency key: every attempt to send this message carries it, so the server stores it once. */
@@ -12,10 +14,12 @@ export interface Outgoing {
   retryable: boolean;
   /** Upload progress from 0 to 1; null for text. */
   progress: number | null;
+  /** The message it answers, quoted as the server will quote it; null for none. */
+  replyTo: ReplyQuote | null;
 }
 
 export function newOutgoing(
-  draft: { content: string; file: File | null },
+  draft: { content: string; file: File | null; replyTo?: ReplyQuote | null },
   clientMsgId: string = crypto.randomUUID(),
   now: Date = new Date(),
 ): Outgoing {
@@ -28,6 +32,7 @@ export function newOutgoing(
     error: null,
     retryable: true,
     progress: draft.file ? 0 : null,
+    replyTo: draft.replyTo ?? null,
   };
 }
 

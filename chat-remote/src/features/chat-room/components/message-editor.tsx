@@ -1,0 +1,54 @@
+import { MESSAGE_CONTENT_MAX } from '@chat/shared';
+import { Button, Input } from 'antd';
+import { type KeyboardEvent, useState } from 'react';
+
+interface MessageEditorProps {
+  initial: string;
+  saving: boolean;
+  /** Whether blank text may be saved: a message with an image keeps the image. */
+  allowBlank: boolean;
+  onSave: (content: string) => void;
+  onCancel: () => void;
+}
+
+/** A message's text in place, to edit: Enter or 'Save' saves, Escape or 'Cancel' leaves it as it was. */
+export function MessageEditor({ initial, saving, allowBlank, onSave, onCancel }: MessageEditorProps) {
+  const [text, setText] = useState(initial);
+  const blank = !text.trim() && !allowBlank;
+  const save = () => {
+    if (!blank && !saving) onSave(text.trim());
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    }
+  };
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4, width: '100%' }}>
+      <Input.TextArea
+        aria-label="Edit message"
+        value={text}
+        maxLength={MESSAGE_CONTENT_MAX}
+        autoSize={{ minRows: 1, maxRows: 8 }}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        autoFocus
+        onFocus={(event) =>
+          event.target.setSelectionRange(event.target.value.length, event.target.value.length)
+        }
+      />
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button size="small" type="primary" loading={saving} disabled={blank} onClick={save}>
+          Save
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
