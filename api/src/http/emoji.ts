@@ -1,7 +1,8 @@
 import { REACTION_EMOJI_MAX_LENGTH } from '@chat/shared/schemas';
 
 // Built at run time: the `v` flag (Node 20) is past the TypeScript target's syntax.
-const RGI_EMOJI = /^\p{RGI_Emoji}$/v;
+const UNICODE_SETS: string = 'v';
+const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', UNICODE_SETS);
 const VARIATION_SELECTOR_16 = '\uFE0F';
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

@@ -9,8 +9,12 @@ describe('the newest page kept in memory (embedded database)', () => {
   let t: TestApp;
   let owner: SignedIn;
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, who: SignedIn, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+  const api = (
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH',
+    url: string,
+    who: SignedIn,
+    payload?: object,
+  ) => t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
   const newest = async (roomId: number, who = owner) => api('GET', `/chatrooms/${roomId}/messages`, who);
   const contents = async (roomId: number, who = owner) =>
     ((await newest(roomId, who)).json() as Message[]).map((message) => message.content);
@@ -116,5 +120,57 @@ describe('the newest page kept in memory (embedded database)', () => {
     cache.added({ ...(rows[0] as MessageRow), id: first.id + 1_000, content: 'told' });
     const page = await cache.newestPage(db, roomId, owner.user.id, 50);
     expect(page?.map((row) => row.content)).toEqual(['first', 'told']);
+  });
+
+  it('stays exact through edits and reactions, with each reader’s own `me`, and no statement for reactions', async () => {
+    const roomId = await t.createRoom(owner);
+    const guest = await t.signIn();
+    await t.join(guest, roomId);
+    const original = await say(roomId, 'original');
+    const reply = (
+      await api('POST', `/chatrooms/${roomId}/messages`, owner, {
+        content: 'reply',
+        reply_to_id: original.id,
+      })
+    ).json() as Message;
+    const fromDatabase = async (who: SignedIn) =>
+      (await api('GET', `/chatrooms/${roomId}/messages?before_id=2147483647`, who)).json();
+    const same = async () => {
+      for (const who of [owner, guest])
+        expect((await newest(roomId, who)).json()).toEqual(await fromDatabase(who));
+    };
+    await same();
+
+    const before = await readStatements();
+    expect(
+      (await api('PUT', `/chatrooms/${roomId}/messages/${reply.id}/reactions/%F0%9F%91%8D`, guest))
+        .statusCode,
+    ).toBe(200);
+    const [forOwner, forGuest] = [await newest(roomId, owner), await newest(roomId, guest)];
+    expect(await readStatements()).toBe(before);
+    expect((forOwner.json() as Message[]).at(-1)?.reactions).toEqual([{ emoji: '👍', count: 1, me: false }]);
+    expect((forGuest.json() as Message[]).at(-1)?.reactions).toEqual([{ emoji: '👍', count: 1, me: true }]);
+    await same();
+
+    // An edit: its message in memory changes, and the reply quoting it is read afresh.
+    expect(
+      (await api('PATCH', `/chatrooms/${roomId}/messages/${original.id}`, owner, { content: 'edited' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      ((await newest(roomId)).json() as Message[]).map((message) => [
+        message.content,
+        message.reply_to?.content,
+      ]),
+    ).toEqual([
+      ['edited', undefined],
+      ['reply', 'edited'],
+    ]);
+    await same();
+    expect(
+      (await api('PATCH', `/chatrooms/${roomId}/messages/${reply.id}`, owner, { content: 'reply, edited' }))
+        .statusCode,
+    ).toBe(200);
+    await same();
   });
 });

@@ -38,7 +38,9 @@ describe('editing a message', () => {
       payload,
     });
   const page = async (who: SignedIn = other, query = '') =>
-    (await t.app.inject({ url: `/api/chatrooms/${roomId}/messages${query}`, headers: who.headers })).json() as Message[];
+    (
+      await t.app.inject({ url: `/api/chatrooms/${roomId}/messages${query}`, headers: who.headers })
+    ).json() as Message[];
 
   beforeAll(async () => {
     const recorder = new RecordingPublisher();
@@ -52,7 +54,9 @@ describe('editing a message', () => {
           // Read from outside the edit: only committed text is visible here.
           const { message_id, message } = updated.data as RoomMessageUpdatedEvent;
           const { rows } = await sql<{ content: string; edited: boolean }>`
-            SELECT content, edited_at IS NOT NULL AS edited FROM messages WHERE id = ${message_id}`.execute(t.app.db);
+            SELECT content, edited_at IS NOT NULL AS edited FROM messages WHERE id = ${message_id}`.execute(
+            t.app.db,
+          );
           batches.push({
             events: [...events],
             committed: rows[0]?.edited === true && (message === null || rows[0]?.content === message.content),
@@ -136,7 +140,8 @@ describe('editing a message', () => {
     expect((await edit(there.id, { content: 'x' })).statusCode).toBe(404);
     expect((await edit(999_999, { content: 'x' })).statusCode).toBe(404);
     expect((await edit(there.id, { content: 'x' }, author, 999_999)).statusCode).toBe(404);
-    for (const id of ['abc', '0', '99999999999']) expect((await edit(id, { content: 'x' })).statusCode).toBe(404);
+    for (const id of ['abc', '0', '99999999999'])
+      expect((await edit(id, { content: 'x' })).statusCode).toBe(404);
     const deleted = await send('gone');
     await t.app.inject({
       method: 'DELETE',
@@ -155,7 +160,9 @@ describe('editing a message', () => {
     }
     const long = await edit(message.id, { content: 'a'.repeat(5001) });
     expect(long.statusCode).toBe(422);
-    expect(long.json().errors).toEqual({ content: ['The content field must not be greater than 5000 characters.'] });
+    expect(long.json().errors).toEqual({
+      content: ['The content field must not be greater than 5000 characters.'],
+    });
     const nul = await edit(message.id, { content: 'a\u0000b' });
     expect(nul.statusCode).toBe(422);
     expect(nul.json().errors).toEqual({ content: ['The content field must not contain NUL characters.'] });

@@ -7,7 +7,6 @@ import { REACTION_CHANGED_EVENT } from '../realtime/reaction-changed';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER, NOT_AN_EMOJI, TOO_MANY_REACTIONS } from './messages';
 
-
 describe('reactions', () => {
   let t: TestApp;
   let author: SignedIn;
@@ -39,7 +38,9 @@ describe('reactions', () => {
       headers: who.headers,
     });
   const page = async (who: SignedIn, query = '') =>
-    (await t.app.inject({ url: `/api/chatrooms/${roomId}/messages${query}`, headers: who.headers })).json() as Message[];
+    (
+      await t.app.inject({ url: `/api/chatrooms/${roomId}/messages${query}`, headers: who.headers })
+    ).json() as Message[];
   const eventsFor = (messageId: number) => changes.filter((change) => change.data.message_id === messageId);
 
   beforeAll(async () => {
@@ -76,7 +77,9 @@ describe('reactions', () => {
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual([{ emoji: '👍', count: 1, me: true }]);
     expect((await react('PUT', message.id, '👍')).json()).toEqual([{ emoji: '👍', count: 1, me: true }]);
-    expect((await react('PUT', message.id, '👍', other)).json()).toEqual([{ emoji: '👍', count: 2, me: true }]);
+    expect((await react('PUT', message.id, '👍', other)).json()).toEqual([
+      { emoji: '👍', count: 2, me: true },
+    ]);
     expect((await react('PUT', message.id, '🎉', other)).json()).toEqual([
       { emoji: '👍', count: 2, me: true },
       { emoji: '🎉', count: 1, me: true },
@@ -93,7 +96,9 @@ describe('reactions', () => {
       { emoji: '🎉', count: 1, me: false },
     ]);
     expect((await react('DELETE', message.id, '👍')).statusCode).toBe(200);
-    expect((await react('DELETE', message.id, '🎉', other)).json()).toEqual([{ emoji: '👍', count: 1, me: true }]);
+    expect((await react('DELETE', message.id, '🎉', other)).json()).toEqual([
+      { emoji: '👍', count: 1, me: true },
+    ]);
     expect((await page(other)).find((stored) => stored.id === message.id)?.reactions).toEqual([
       { emoji: '👍', count: 1, me: true },
     ]);
@@ -133,11 +138,9 @@ describe('reactions', () => {
     await react('PUT', message.id, '😂');
     await react('PUT', message.id, '🎉', other);
     await react('PUT', message.id, '😂', other);
-    expect((await react('PUT', message.id, '😮')).json().map((reaction: { emoji: string }) => reaction.emoji)).toEqual([
-      '😂',
-      '🎉',
-      '😮',
-    ]);
+    expect(
+      (await react('PUT', message.id, '😮')).json().map((reaction: { emoji: string }) => reaction.emoji),
+    ).toEqual(['😂', '🎉', '😮']);
     await react('DELETE', message.id, '😂');
     await react('DELETE', message.id, '😂', other);
     const again = await react('PUT', message.id, '😂');
@@ -184,11 +187,15 @@ describe('reactions', () => {
 
   it('refuses a new emoji past the per-message limit (422), but not one already there', async () => {
     const message = await send('crowded');
-    const emojis = [...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗🤩🤔🤨😐😑😶🙄😏😣😥😮🤐😯😪😫🥱😴😌😛😜😝🤤😒😓😔😕🙃🤑😲🙁'];
+    const emojis = [
+      ...'😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗🤩🤔🤨😐😑😶🙄😏😣😥😮🤐😯😪😫🥱😴😌😛😜😝🤤😒😓😔😕🙃🤑😲🙁',
+    ];
     expect(emojis).toHaveLength(50);
     await sql`
       INSERT INTO message_reactions (message_id, user_id, emoji)
-      SELECT ${message.id}::integer, ${other.user.id}::integer, e FROM unnest(${emojis}::text[]) AS e`.execute(t.app.db);
+      SELECT ${message.id}::integer, ${other.user.id}::integer, e FROM unnest(${emojis}::text[]) AS e`.execute(
+      t.app.db,
+    );
     const refused = await react('PUT', message.id, '👍');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ message: TOO_MANY_REACTIONS, errors: { emoji: [TOO_MANY_REACTIONS] } });
@@ -215,7 +222,9 @@ describe('reactions', () => {
         headers: who.headers,
       });
     const page = async (who: SignedIn) =>
-      (await t.app.inject({ url: `/api/chatrooms/${crowd}/messages`, headers: who.headers })).json() as Message[];
+      (
+        await t.app.inject({ url: `/api/chatrooms/${crowd}/messages`, headers: who.headers })
+      ).json() as Message[];
     const adds = await Promise.all(members.map((member) => react('PUT', message.id, '🎉', member)));
     expect(adds.map((response) => response.statusCode)).toEqual(members.map(() => 200));
     expect((await page(author)).find((stored) => stored.id === message.id)?.reactions).toEqual([
@@ -224,7 +233,9 @@ describe('reactions', () => {
     // Half take theirs back while all add another emoji and repeat the first: each race lands exactly once.
     await Promise.all(
       members.flatMap((member, index) => [
-        ...(index % 2 === 0 ? [react('DELETE', message.id, '🎉', member)] : [react('PUT', message.id, '🎉', member)]),
+        ...(index % 2 === 0
+          ? [react('DELETE', message.id, '🎉', member)]
+          : [react('PUT', message.id, '🎉', member)]),
         react('PUT', message.id, '😮', member),
         react('PUT', message.id, '😮', member),
       ]),
@@ -235,7 +246,9 @@ describe('reactions', () => {
       { emoji: '😮', count: 20, me: false },
     ]);
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::integer AS n FROM message_reactions WHERE message_id = ${message.id}`.execute(t.app.db);
+      SELECT count(*)::integer AS n FROM message_reactions WHERE message_id = ${message.id}`.execute(
+      t.app.db,
+    );
     expect(rows[0]?.n).toBe(30);
     // One event per change: 20 adds, 10 removes, 20 more adds; versions all distinct, the last one the message's.
     const events = eventsFor(message.id);

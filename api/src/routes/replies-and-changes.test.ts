@@ -33,7 +33,8 @@ describe('replies and the changed_after catch-up', () => {
       headers: author.headers,
       payload: { content },
     });
-  const highestVersion = (messages: Message[]) => Math.max(...messages.map((message) => message.version as number));
+  const highestVersion = (messages: Message[]) =>
+    Math.max(...messages.map((message) => message.version as number));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -102,7 +103,10 @@ describe('replies and the changed_after catch-up', () => {
     // The page serialises them the same way.
     const stored = await page();
     expect(stored.find((message) => message.id === json.json().id)).toEqual(json.json());
-    expect(stored.find((message) => message.id === original.id)).toMatchObject({ reply_to_id: null, reply_to: null });
+    expect(stored.find((message) => message.id === original.id)).toMatchObject({
+      reply_to_id: null,
+      reply_to: null,
+    });
   });
 
   it('refuses a reply to another room’s message, an unknown or a deleted one (422), storing nothing', async () => {
@@ -149,7 +153,11 @@ describe('replies and the changed_after catch-up', () => {
       url: `/api/chatrooms/${roomId}/messages/${original.id}`,
       headers: author.headers,
     });
-    for (const messages of [await page(), await page(`?after_id=${reply.id - 1}`), await page(`?before_id=${reply.id + 1}`)]) {
+    for (const messages of [
+      await page(),
+      await page(`?after_id=${reply.id - 1}`),
+      await page(`?before_id=${reply.id + 1}`),
+    ]) {
       expect(messages.find((message) => message.id === reply.id)).toMatchObject({
         reply_to_id: original.id,
         reply_to: null,
@@ -210,12 +218,18 @@ describe('replies and the changed_after catch-up', () => {
     // Without changed_after, as before: only what follows the cursor.
     expect((await page(`?after_id=${cursor}`, other, room)).map((message) => message.id)).toEqual([six.id]);
     // From the highest version seen in that catch-up, nothing is left.
-    expect(await page(`?after_id=${six.id}&changed_after=${highestVersion(caughtUp)}`, other, room)).toEqual([]);
+    expect(await page(`?after_id=${six.id}&changed_after=${highestVersion(caughtUp)}`, other, room)).toEqual(
+      [],
+    );
 
     // At most `limit` changed messages, the lowest versions first; the next read goes on from there.
     const limited = await page(`?after_id=${six.id}&changed_after=${seen}&limit=1`, other, room);
     expect(limited.map((message) => message.id)).toEqual([five[1]?.id]);
-    const rest = await page(`?after_id=${six.id}&changed_after=${highestVersion(limited)}&limit=1`, other, room);
+    const rest = await page(
+      `?after_id=${six.id}&changed_after=${highestVersion(limited)}&limit=1`,
+      other,
+      room,
+    );
     expect(rest.map((message) => message.id)).toEqual([five[3]?.id]);
 
     // A reaction removed counts as a change too; a deleted message simply is not there.
