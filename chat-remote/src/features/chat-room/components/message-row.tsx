@@ -93,7 +93,6 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
     },
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only reveal the row's own buttons.
     <div {...activity}>
       <div style={headerStyle}>
         {header}
