@@ -112,7 +112,8 @@ export function messageUpdated(state: ChatState, message: Message, fromEvent: bo
           reactions: message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) })),
         }
       : message;
-  return { ...state, messages: replaceMessage(state.messages, update) };
+  const messages = replaceMessage(state.messages, update);
+  return messages === state.messages ? state : { ...state, messages };
 }
 
 /** A member reacted, or took a reaction back (ReactionChanged): the counts as of that change, if newer. */
