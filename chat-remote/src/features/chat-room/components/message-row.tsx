@@ -52,6 +52,13 @@ function PendingImage({ file }: { file: File }) {
   return <LocalPreview src={useObjectUrl(file)} />;
 }
 
+/**
+ * A touch screen has no hover to reveal a row's actions with: there they appear only once the row is tapped,
+ * and take no room before (on a phone they wrap onto a line of their own). With a mouse or a keyboard they
+ * are always in the row, invisible until hovered or focused, so that Tab reaches them.
+ */
+const hoverless = typeof window !== 'undefined' && Boolean(window.matchMedia?.('(hover: none)').matches);
+
 function describe(error: ApiError): string {
   return error.message || 'Something went wrong!';
 }
@@ -96,7 +103,7 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
     <div {...activity}>
       <div style={headerStyle}>
         {header}
-        {!editing && (
+        {!editing && (!hoverless || active || picking) && (
           <MessageActions
             message={message}
             own={own}
