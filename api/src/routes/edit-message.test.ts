@@ -186,4 +186,19 @@ describe('editing a message', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ content: '', attachment_path: expect.stringMatching(/^http/) });
   });
+
+  it('takes PUT on the same path as PATCH (a remote in a shell whose http client has no patch)', async () => {
+    const original = await send('sent from an older shell');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chatrooms/${roomId}/messages/${original.id}`,
+      headers: author.headers,
+      payload: { content: 'edited from an older shell' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      content: 'edited from an older shell',
+      edited_at: expect.any(String),
+    });
+  });
 });

@@ -190,16 +190,17 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // Its author's only: the new text, `edited_at`, a new version, and MessageUpdated (see services/edit-message).
-  app.patch(
-    '/chatrooms/:id/messages/:messageId',
-    {
-      schema: {
-        params: MessageParamsSchema,
-        body: EditMessagePayloadSchema,
-        response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 422) },
-      },
+  // PUT too, as Laravel's resource routes take both: a chat-remote in a shell deployed before edits has an
+  // http client without `patch`, and edits through PUT.
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/chatrooms/:id/messages/:messageId',
+    schema: {
+      params: MessageParamsSchema,
+      body: EditMessagePayloadSchema,
+      response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    async (request) => {
+    handler: async (request) => {
       const userId = currentUser(request).id;
       const outcome = await editMessage(
         {
@@ -229,7 +230,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ content: [CONTENT_REQUIRED] });
       }
     },
-  );
+  });
 
   // Any member's own reaction, added (PUT) or removed (DELETE), idempotently (see services/react-to-message).
   for (const method of ['PUT', 'DELETE'] as const) {
