@@ -1,9 +1,11 @@
+import type { Message } from '@chat/shared';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
 import type { AppServer } from '../support/app-server';
 import { signSubscription } from '../support/channel-cases';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
+import { documentIsMarked, markDocument } from '../support/page-marks';
 import { PusherProbe } from '../support/pusher-probe';
 import {
   apiProcessOrigin,
@@ -21,12 +23,30 @@ async function postThrough(
   token: string,
   roomId: number,
   content: string,
-): Promise<void> {
+): Promise<Message> {
   const response = await request.post(`${apiProcessUrl(apiPort)}chatrooms/${roomId}/messages`, {
     data: { content },
     headers: bearer(token),
   });
   expect(response.status()).toBe(201);
+  return (await response.json()) as Message;
+}
+
+/** Edit (PATCH) or react to (PUT) a message through one API process in particular, past the balancer. */
+async function changeThrough(
+  request: APIRequestContext,
+  apiPort: number,
+  token: string,
+  method: 'PATCH' | 'PUT',
+  path: string,
+  data?: object,
+): Promise<void> {
+  const response = await request.fetch(`${apiProcessUrl(apiPort)}${path}`, {
+    method,
+    data,
+    headers: bearer(token),
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 interface Reader {
@@ -64,6 +84,17 @@ async function readerOn(
   };
   await expect.poll(() => reader.frames.some(subscribed)).toBe(true);
   return reader;
+}
+
+/** The `App\Events\{name}` events about `messageId` that a reader's socket was handed on the room's channel. */
+function roomEvents(reader: Reader, roomId: number, name: string, messageId: number): unknown[] {
+  return reader.frames
+    .map((frame) => JSON.parse(frame) as { event: string; channel?: string; data?: string })
+    .filter(
+      ({ event, channel }) => channel === `private-chatroom.${roomId}` && event === `App\\Events\\${name}`,
+    )
+    .map(({ data }) => JSON.parse(data ?? '{}') as { message_id?: number })
+    .filter((data) => data.message_id === messageId);
 }
 
 const [apiA, apiB] = scaleLayout.apiProcesses as [number, number];
@@ -158,4 +189,88 @@ test("a room's presence and its members' whispers cross Soketi nodes", async ({ 
   await expect.poll(async () => (await events(onB, 'client-typing')).length).toBe(1);
   await onB.whisper(channel, 'client-typing', { typing: false });
   await expect.poll(async () => (await events(onA, 'client-typing')).length).toBe(1);
+});
+
+test('an edit and a reaction made through one API process reach the browser on the other Soketi node, live', async ({
+  browser,
+  request,
+}) => {
+  const [ann, ben] = [await createUser(request, 'ann'), await createUser(request, 'ben')];
+  const [annToken, benToken] = [await loginToken(request, ann), await loginToken(request, ben)];
+  const room = await createRoom(request, annToken);
+  await joinRoom(request, benToken, room.id);
+  const annsMessage = await postThrough(request, apiA, annToken, room.id, 'Lunch at noonn?');
+  const bensMessage = await postThrough(request, apiB, benToken, room.id, 'Count me in');
+
+  const shells = [await serveShellOnNode(0), await serveShellOnNode(1)] as const;
+  const readers: Reader[] = [];
+  try {
+    const onA = await readerOn("Ann's browser on node A", browser, shells[0], annToken, room.id);
+    readers.push(onA);
+    const onB = await readerOn("Ben's browser on node B", browser, shells[1], benToken, room.id);
+    readers.push(onB);
+    for (const reader of readers) {
+      await expect(rowsSaying(reader.page, 'Lunch at noonn?')).toHaveCount(1);
+      await expect(rowsSaying(reader.page, 'Count me in')).toHaveCount(1);
+      await markDocument(reader.page);
+    }
+
+    // Ann fixes her typo through API process A, which publishes to node A: Ben on node B has it by way of Redis.
+    const messages = `chatrooms/${room.id}/messages`;
+    await changeThrough(request, apiA, annToken, 'PATCH', `${messages}/${annsMessage.id}`, {
+      content: 'Lunch at noon?',
+    });
+    for (const reader of [onB, onA]) {
+      const row = rowsSaying(reader.page, 'Lunch at noon?');
+      await expect(row.getByText('(edited)'), reader.name).toBeVisible();
+      await expect(rowsSaying(reader.page, 'Lunch at noonn?'), reader.name).toHaveCount(0);
+    }
+
+    // Ben reacts through API process B, which publishes to node B: Ann on node A has it by way of Redis.
+    const thumbsUp = `${messages}/${annsMessage.id}/reactions/${encodeURIComponent('👍')}`;
+    await changeThrough(request, apiB, benToken, 'PUT', thumbsUp);
+    for (const [reader, pressed] of [
+      [onA, 'false'],
+      [onB, 'true'],
+    ] as const) {
+      await expect(
+        rowsSaying(reader.page, 'Lunch at noon?').getByRole('button', { name: '👍 1' }),
+        reader.name,
+      ).toHaveAttribute('aria-pressed', pressed);
+    }
+
+    // Ben, in his browser on node B (his requests through the API balancer): an edit and a reaction for Ann.
+    await rowsSaying(onB.page, 'Count me in').getByRole('button', { name: 'Edit' }).click();
+    const field = onB.page.getByRole('textbox', { name: 'Edit message' });
+    await field.fill('Count me in, and Cy');
+    await field.press('Enter');
+    await rowsSaying(onB.page, 'Lunch at noon?').getByRole('button', { name: 'Add reaction' }).click();
+    await onB.page
+      .getByRole('group', { name: 'Choose a reaction' })
+      .getByRole('button', { name: '🎉', exact: true })
+      .click();
+    const bensEdit = rowsSaying(onA.page, 'Count me in, and Cy');
+    await expect(bensEdit.getByText('(edited)')).toBeVisible();
+    await expect(rowsSaying(onA.page, 'Count me in')).toHaveCount(0);
+    const party = rowsSaying(onA.page, 'Lunch at noon?').getByRole('button', { name: '🎉 1' });
+    await expect(party).toHaveAttribute('aria-pressed', 'false');
+
+    // Live: no reload, each socket still the one on its node, and each change handed over once on the room's
+    // own channel with its content (the counts, the edited message), not read again.
+    for (const reader of readers) {
+      expect(await documentIsMarked(reader.page), reader.name).toBe(true);
+      expect(reader.sockets, reader.name).toHaveLength(1);
+      const handed = () => ({
+        annsEdit: roomEvents(reader, room.id, 'MessageUpdated', annsMessage.id).length,
+        bensEdit: roomEvents(reader, room.id, 'MessageUpdated', bensMessage.id).length,
+        reactions: roomEvents(reader, room.id, 'ReactionChanged', annsMessage.id).length,
+      });
+      await expect.poll(handed, reader.name).toEqual({ annsEdit: 1, bensEdit: 1, reactions: 2 });
+    }
+    expect(onA.sockets.map((url) => new URL(url).port)).toEqual([String(nodeA)]);
+    expect(onB.sockets.map((url) => new URL(url).port)).toEqual([String(nodeB)]);
+  } finally {
+    for (const reader of readers) await reader.close();
+    for (const shell of shells) await shell.stop();
+  }
 });
