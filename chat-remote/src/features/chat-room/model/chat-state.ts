@@ -30,6 +30,12 @@ export interface ChatState {
   changeCursor: number | null;
   /** The message the next one sent answers (the bar says 'Replying to …'). */
   replyTo: Message | null;
+  /**
+   * Per message, the version of the last ReactionChanged applied. An edit's event may arrive after a later
+   * reaction's (they can come from different API processes and websocket nodes): the edit's text still
+   * applies, but its reactions are older than these.
+   */
+  reactionVersions: ReadonlyMap<number, number>;
 }
 
 export const initialChatState: ChatState = {
@@ -42,6 +48,7 @@ export const initialChatState: ChatState = {
   deleted: new Set(),
   changeCursor: null,
   replyTo: null,
+  reactionVersions: new Map(),
 };
 
 /** The highest version a page carries; null when the API sends none. */
@@ -105,14 +112,14 @@ function keepOwn(held: readonly Reaction[] | undefined, emoji: string): boolean 
 export function messageUpdated(state: ChatState, message: Message, fromEvent: boolean): ChatState {
   const held = state.messages.find(({ id }) => id === message.id);
   if (!held || state.deleted.has(message.id)) return state;
-  const update =
-    fromEvent && message.reactions
-      ? {
-          ...message,
-          reactions: message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) })),
-        }
-      : message;
-  const messages = replaceMessage(state.messages, update);
+  const reactionsSeen = state.reactionVersions.get(message.id) ?? 0;
+  const reactions =
+    reactionsSeen > heldVersion(message)
+      ? held.reactions
+      : fromEvent && message.reactions
+        ? message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) }))
+        : message.reactions;
+  const messages = replaceMessage(state.messages, { ...message, reactions });
   return messages === state.messages ? state : { ...state, messages };
 }
 
@@ -123,15 +130,18 @@ export function reactionChanged(
   ownId: number | null,
 ): ChatState {
   const held = state.messages.find(({ id }) => id === event.message_id);
-  if (!held || heldVersion(held) >= event.version) return state;
+  const seen = Math.max(held ? heldVersion(held) : 0, state.reactionVersions.get(event.message_id) ?? 0);
+  if (!held || seen >= event.version) return state;
   const reactions = event.reactions.map(({ emoji, count }) => ({
     emoji,
     count,
     me: event.user_id === ownId && emoji === event.emoji ? event.reacted : keepOwn(held.reactions, emoji),
   }));
+  // The copy's own version stays: an edit older than this reaction but newer than the copy still applies.
   return {
     ...state,
-    messages: replaceMessage(state.messages, { ...held, reactions, version: event.version }),
+    messages: replaceMessage(state.messages, { ...held, reactions }),
+    reactionVersions: new Map(state.reactionVersions).set(event.message_id, event.version),
   };
 }
 

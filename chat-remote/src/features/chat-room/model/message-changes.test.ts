@@ -92,6 +92,29 @@ describe('edits and reactions in the room state', () => {
     expect(late).toBe(theirs);
   });
 
+  it('applies an edit whose event arrives after a later reaction’s, keeping that reaction’s counts', () => {
+    const state = latestReceived(initialChatState, [versioned(1, 1)], 50);
+    // Version 2: the edit; version 3: a reaction. The reaction's event came first (another node).
+    const reacted = reactionChanged(
+      state,
+      {
+        room_id: 1,
+        message_id: 1,
+        version: 3,
+        user_id: 6,
+        emoji: '👍',
+        reacted: true,
+        reactions: [{ emoji: '👍', count: 1 }],
+      },
+      5,
+    );
+    const edited = messageUpdated(reacted, versioned(1, 2, { content: 'edited', edited_at: 'now' }), true);
+    expect(edited.messages[0]).toMatchObject({
+      content: 'edited',
+      reactions: [{ emoji: '👍', count: 1, me: false }],
+    });
+  });
+
   it('toggles a reaction as the API counts it: idempotent, last in order when new, gone at zero', () => {
     const one = toggledReactions([], '👍', true);
     expect(one).toEqual([{ emoji: '👍', count: 1, me: true }]);
