@@ -20,6 +20,14 @@ export const MESSAGE_DELETED_EVENT = 'MessageDeleted';
 export const MESSAGE_UPDATED_EVENT = 'MessageUpdated';
 /** On the room's channel only: a reaction added or removed (ReactionChangedEvent). */
 export const REACTION_CHANGED_EVENT = 'ReactionChanged';
+/**
+ * A user's own channel, as Laravel names it (`Echo.private(userChannel(id))`): only that user is signed for
+ * it. Mentions arrive there as Laravel's broadcast notifications (MentionNotification).
+ */
+export const userChannel = (userId: number) => `App.Models.User.${userId}`;
+/** The event Echo's `.notification(callback)` binds to. */
+export const BROADCAST_NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
+export const MENTION_NOTIFICATION_TYPE = 'App\\Notifications\\MentionedInMessage';
 /** On 'chatroom': `{room}` (a RoomSummary) when a room is created, and when its member count changes. */
 export const ROOM_CREATED_EVENT = 'RoomCreated';
 export const ROOM_UPDATED_EVENT = 'RoomUpdated';

@@ -20,3 +20,7 @@ export const REACTION_EMOJI_MAX_LENGTH = 32;
 export const REACTIONS_PER_MESSAGE_MAX = 50;
 /** The picker's emojis; any other single emoji is accepted by the API too. */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const;
+/** Search: the query's length after trimming, and the page of results. */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_DEFAULT = 20;
+export const SEARCH_PAGE_MAX = 50;

@@ -4,6 +4,9 @@ import {
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
   REACTION_EMOJI_MAX_LENGTH,
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX,
 } from './limits';
 import { NO_NUL_PATTERN, UUID_PATTERN } from './patterns';
 
@@ -46,6 +49,8 @@ export const MessageSchema = Type.Object(
     reply_to: Type.Optional(Type.Union([ReplyQuoteSchema, Type.Null()])),
     /** In order of first use. */
     reactions: Type.Optional(Type.Array(ReactionSchema)),
+    /** The room's members this message mentions (`@username` in its text, members only), in order of first use. */
+    mentions: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), username: Type.String() }))),
     /**
      * Grows with every change to the message (sent, edited, reacted to), in commit order within its room:
      * the `changed_after` cursor of a catch-up read, and the way to tell a newer copy from an older one.
@@ -82,6 +87,11 @@ export const MessagesQuerySchema = Type.Object({
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE_DEFAULT }),
   ),
+  /**
+   * The page around a message: up to `limit` messages, about half before `around_id` and the rest from it on
+   * (it included, if it still exists). Not with `after_id` or `before_id` (`422`).
+   */
+  around_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
   /**
    * With `after_id` only: the page also holds the messages up to `after_id` whose `version` is greater
    * (edited or reacted to since), at most `limit` of them, lowest versions first. See docs/api.md.
@@ -145,3 +155,43 @@ export const ReactionChangedEventSchema = Type.Object({
   reactions: Type.Array(Type.Object({ emoji: Type.String(), count: Type.Integer({ minimum: 1 }) })),
 });
 export type ReactionChangedEvent = Static<typeof ReactionChangedEventSchema>;
+
+/** GET chatrooms/{id}/messages/search: `q` is 1–200 characters after trimming; newest first, paged by `before_id`. */
+export const SearchMessagesQuerySchema = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: NO_NUL_PATTERN }),
+  /** The `next_before_id` of the previous page: only results with a smaller id. */
+  before_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX, default: SEARCH_PAGE_DEFAULT })),
+});
+export type SearchMessagesQuery = Static<typeof SearchMessagesQuerySchema>;
+
+/** One match: the message, and where in its `content` the matched words are (UTF-16 offsets, end exclusive). */
+export const SearchResultSchema = Type.Object({
+  message: MessageSchema,
+  highlights: Type.Array(
+    Type.Object({ start: Type.Integer({ minimum: 0 }), end: Type.Integer({ minimum: 0 }) }),
+  ),
+});
+export type SearchResult = Static<typeof SearchResultSchema>;
+
+export const SearchMessagesResponseSchema = Type.Object({
+  results: Type.Array(SearchResultSchema),
+  /** Pass as `before_id` for the next (older) page; null when there is none. */
+  next_before_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SearchMessagesResponse = Static<typeof SearchMessagesResponseSchema>;
+
+/**
+ * What a mention notification carries on the user's own channel `private-App.Models.User.{id}`, as Laravel
+ * broadcasts a notification (`Illuminate\\Notifications\\Events\\BroadcastNotificationCreated`; Echo's
+ * `private('App.Models.User.' + id).notification(callback)` hears it): Laravel's `id` and `type`, then the
+ * notification's data.
+ */
+export const MentionNotificationSchema = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('App\\Notifications\\MentionedInMessage'),
+  room_id: Type.Integer(),
+  room_name: Type.String(),
+  message: MessageSchema,
+});
+export type MentionNotification = Static<typeof MentionNotificationSchema>;

@@ -22,6 +22,16 @@ export const RoomSchema = Type.Object(
     is_member: Type.Boolean(),
     /** Others' messages after the caller's read position, counted up to UNREAD_COUNT_MAX; 0 for non-members. */
     unread_count: Type.Integer(),
+    /**
+     * Of those, the ones that mention the caller, counted up to UNREAD_COUNT_MAX. Optional in this type: an API
+     * deployed before mentions lacks it (read it as 0); today's always sends it.
+     */
+    mention_count: Type.Optional(Type.Integer()),
+    /**
+     * The caller's read position: the newest message they have seen (null: none, or not a member). The chat
+     * room opens at the first message after it ('New messages'). Optional as `mention_count` is.
+     */
+    last_read_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   },
   { $id: 'Room' },
 );
