@@ -1,7 +1,7 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
 // `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, api, api-scale, websocket,
-// websocket-soketi, send-to-visible, big-room), written to bench/results/partial.json.
+// websocket-soketi, send-to-visible, big-room, reactions), written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
 import { apiScale } from './benchmarks/api-scale';
@@ -11,6 +11,7 @@ import { build } from './benchmarks/build';
 import { coldLoadBenchmark } from './benchmarks/cold-load';
 import { firstLoadJs } from './benchmarks/first-load-js';
 import { lighthouseBenchmark } from './benchmarks/lighthouse';
+import { reactions } from './benchmarks/reactions';
 import { sendToVisible } from './benchmarks/send-to-visible';
 import { wsFanout } from './benchmarks/ws-fanout';
 import { wsFanoutSoketi } from './benchmarks/ws-fanout-soketi';
@@ -30,6 +31,7 @@ const benchmarks: Benchmark[] = [
   wsFanoutSoketi,
   sendToVisible,
   bigRoom,
+  reactions,
 ];
 
 const { values } = parseArgs({

@@ -176,6 +176,12 @@ export class ApiClient {
     return this.#call('POST', `chatrooms/${roomId}/messages`, session.token, { content });
   }
 
+  /** Adds (PUT) or takes back (DELETE) this user's reaction; the API answers the message's reactions. */
+  react(session: Session, roomId: number, messageId: number, emoji: string, add: boolean): Promise<unknown> {
+    const path = `chatrooms/${roomId}/messages/${messageId}/reactions/${encodeURIComponent(emoji)}`;
+    return this.#call(add ? 'PUT' : 'DELETE', path, session.token);
+  }
+
   /** The API's own count of statements and websocket deliveries so far (ENABLE_TEST_ENDPOINTS). */
   deliveryStats(): Promise<DeliveryStats> {
     return this.#call('GET', 'testing/delivery-stats');
