@@ -21,9 +21,12 @@ describe('FileAttachmentStore', () => {
     const upload = new PassThrough();
     const stored = store.put(name, upload);
     upload.write(Buffer.alloc(1000, 1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // Half written: on disk under a partial name only, which no listing or link reaches.
-    expect(readdirSync(dir).some((file) => file.endsWith('.partial'))).toBe(true);
+    // Half written: on disk under a partial name only, which no listing or link reaches. Waited for rather
+    // than slept on: a busy machine took longer than a fixed 20 ms to open the file.
+    const partial = () => readdirSync(dir).some((file) => file.endsWith('.partial'));
+    for (const started = Date.now(); !partial() && Date.now() - started < 10_000; )
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(partial()).toBe(true);
     expect(await names(store)).toEqual([]);
     expect(await store.open(name)).toBeNull();
     upload.end(Buffer.alloc(1000, 2));

@@ -28,7 +28,8 @@ describe('test databases from a PGlite template', () => {
       expect(rows).toEqual([{ users: 0 }]);
       await db.destroy();
     }
-  });
+    // Building the template is a PGlite initdb plus every migration: 30 s was not enough on a fresh, busy machine.
+  }, 120_000);
 
   it('gives two pools over one PGlite session distinct prepared statements', async () => {
     const pglite = await PGlite.create();
