@@ -1,4 +1,4 @@
-import type { Message, MessagesQuery } from '@chat/shared';
+import type { Message, MessagesQuery, ReactionChangedEvent } from '@chat/shared';
 import { describe, expect, it } from '@rstest/core';
 import { aMessage } from '../../../testing/messages';
 import {
@@ -16,6 +16,17 @@ import { toggledReactions } from './reactions';
 
 const versioned = (id: number, version: number, overrides: Partial<Message> = {}) =>
   aMessage(id, { version, reactions: [], edited_at: null, reply_to_id: null, reply_to: null, ...overrides });
+
+/** A ReactionChanged on message 1: `userId` added `emoji` at `version`, leaving `count` of it. */
+const reacted = (version: number, userId: number, emoji: string, count: number): ReactionChangedEvent => ({
+  room_id: 1,
+  message_id: 1,
+  version,
+  user_id: userId,
+  emoji,
+  reacted: true,
+  reactions: [{ emoji, count }],
+});
 
 describe('edits and reactions in the room state', () => {
   it('starts the change cursor at the opening page’s newest version; null from an API without versions', () => {
@@ -47,68 +58,24 @@ describe('edits and reactions in the room state', () => {
 
   it('sets counts from a ReactionChanged newer than the copy held, and `me` only for its own user', () => {
     const state = latestReceived(initialChatState, [versioned(1, 1)], 50);
-    const mine = reactionChanged(
-      state,
-      {
-        room_id: 1,
-        message_id: 1,
-        version: 2,
-        user_id: 5,
-        emoji: '🎉',
-        reacted: true,
-        reactions: [{ emoji: '🎉', count: 1 }],
-      },
-      5,
-    );
+    const mine = reactionChanged(state, reacted(2, 5, '🎉', 1), 5);
     expect(mine.messages[0]?.reactions).toEqual([{ emoji: '🎉', count: 1, me: true }]);
-    const theirs = reactionChanged(
-      mine,
-      {
-        room_id: 1,
-        message_id: 1,
-        version: 3,
-        user_id: 6,
-        emoji: '🎉',
-        reacted: true,
-        reactions: [{ emoji: '🎉', count: 2 }],
-      },
-      5,
-    );
+    const theirs = reactionChanged(mine, reacted(3, 6, '🎉', 2), 5);
     expect(theirs.messages[0]?.reactions).toEqual([{ emoji: '🎉', count: 2, me: true }]);
     // Delivered out of order: the older event is ignored, the counts stay exact.
-    const late = reactionChanged(
-      theirs,
-      {
-        room_id: 1,
-        message_id: 1,
-        version: 2,
-        user_id: 5,
-        emoji: '🎉',
-        reacted: true,
-        reactions: [{ emoji: '🎉', count: 1 }],
-      },
-      5,
-    );
+    const late = reactionChanged(theirs, reacted(2, 5, '🎉', 1), 5);
     expect(late).toBe(theirs);
   });
 
   it('applies an edit whose event arrives after a later reaction’s, keeping that reaction’s counts', () => {
     const state = latestReceived(initialChatState, [versioned(1, 1)], 50);
     // Version 2: the edit; version 3: a reaction. The reaction's event came first (another node).
-    const reacted = reactionChanged(
-      state,
-      {
-        room_id: 1,
-        message_id: 1,
-        version: 3,
-        user_id: 6,
-        emoji: '👍',
-        reacted: true,
-        reactions: [{ emoji: '👍', count: 1 }],
-      },
-      5,
+    const afterReaction = reactionChanged(state, reacted(3, 6, '👍', 1), 5);
+    const edited = messageUpdated(
+      afterReaction,
+      versioned(1, 2, { content: 'edited', edited_at: 'now' }),
+      true,
     );
-    const edited = messageUpdated(reacted, versioned(1, 2, { content: 'edited', edited_at: 'now' }), true);
     expect(edited.messages[0]).toMatchObject({
       content: 'edited',
       reactions: [{ emoji: '👍', count: 1, me: false }],
