@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { MAX_ID } from '../db/schema';
-import { type MessageRow, messageColumns, sliceColumns } from './messages';
+import { type MessageRow, messageColumns } from './messages';
 
 /**
  * The text search configuration of `messages.search` (migration 0009): `simple` keeps every word as written,
@@ -49,12 +49,22 @@ export interface SearchPage {
   more: boolean;
 }
 
+/** How many of the room's newest messages (below the cursor) are first looked through for a very common word. */
+export const RECENT_WINDOW = 200;
+
 /**
- * A room's messages matching `q`, newest first, `limit` at most, below `beforeId` when given. One statement:
- * the membership check as `pageMessages` makes it, the GIN index of `messages.search` with the room's filter,
- * then authors, quotes, reactions, mentions and the marked text for the page's rows only. The query is
- * folded into a constant when planned (its functions are immutable), so the planner weighs it against the
- * table's statistics: the index for a rare word, the room's newest ids backwards for a very common one.
+ * A room's messages matching `q`, newest first, `limit` at most, below `beforeId` when given. One statement,
+ * two ways to the matches, chosen as it runs rather than by the planner (whose estimate for a prefix is a
+ * flat guess, and which then walked a 100,000-message room backwards for a word in none of it):
+ *
+ * - `recent`: the room's newest RECENT_WINDOW messages below the cursor, on `(room_id, id)`, tested one by one.
+ *   When they hold more than `limit` matches (a word in one message out of ten or more), those are the answer.
+ * - `indexed`: otherwise, and only then (a one-time filter on `recent`'s count), every match in the room from
+ *   the GIN index of `messages.search` (`ORDER BY id + 0` keeps the planner from walking the id index
+ *   instead), sorted, the newest `limit` + 1 kept.
+ *
+ * Both check membership as `pageMessages` does; authors, quotes, reactions, mentions and the marked text are
+ * then added for the page's rows only.
  */
 export async function searchMessages(
   db: Db,
@@ -62,26 +72,31 @@ export async function searchMessages(
   search: { q: string; beforeId?: number; limit: number; memberId: number },
 ): Promise<SearchPage> {
   const query = searchQuery(search.q);
-  const slice = db
-    .selectFrom('messages')
-    .select(sliceColumns)
-    .where('room_id', '=', roomId)
-    .where(sql<boolean>`search @@ ${query}`)
-    .$if(search.beforeId !== undefined, (q) =>
-      q.where('id', '<', Math.min(search.beforeId as number, MAX_ID)),
+  const below = Math.min(search.beforeId ?? MAX_ID, MAX_ID);
+  const take = search.limit + 1;
+  const member = sql`EXISTS (
+    SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${search.memberId})`;
+  const hits = sql<{ id: number }>`(
+    WITH recent AS MATERIALIZED (
+      SELECT w.id FROM (
+        SELECT id, search FROM messages
+        WHERE room_id = ${roomId} AND id < ${below} AND ${member}
+        ORDER BY id DESC LIMIT ${RECENT_WINDOW}
+      ) AS w
+      WHERE w.search @@ ${query}
+      ORDER BY w.id DESC LIMIT ${take}
+    ), indexed AS MATERIALIZED (
+      SELECT id FROM messages
+      WHERE room_id = ${roomId} AND id < ${below} AND search @@ ${query} AND ${member}
+        AND (SELECT count(*) FROM recent) < ${take}
+      ORDER BY id + 0 DESC LIMIT ${take}
     )
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('room_members')
-          .select('user_id')
-          .where('room_id', '=', roomId)
-          .where('user_id', '=', search.memberId),
-      ),
-    )
-    .orderBy('id', 'desc')
-    .limit(search.limit + 1);
+    SELECT id FROM recent WHERE (SELECT count(*) FROM recent) >= ${take}
+    UNION ALL
+    SELECT id FROM indexed)`;
   const rows = (await db
-    .selectFrom(slice.as('m'))
+    .selectFrom(hits.as('h'))
+    .innerJoin('messages as m', 'm.id', 'h.id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select([
       ...messageColumns(),

@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, content)) STORED`.execute(
     db,
   );
-  await sql`CREATE INDEX messages_search ON messages USING gin (search)`.execute(db);
+  await sql`CREATE INDEX messages_search ON messages USING gin (search) WITH (fastupdate = off)`.execute(db);
   await sql`
     CREATE TABLE message_mentions (
       message_id integer NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
