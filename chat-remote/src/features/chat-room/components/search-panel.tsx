@@ -122,7 +122,6 @@ export function SearchMessages({ search, onOpen, panelHeight }: SearchProps) {
           aria-label="Search messages"
           value={text}
           maxLength={SEARCH_QUERY_MAX}
-          allowClear
           onChange={(event) => {
             setText(event.target.value);
             if (!event.target.value) close();
