@@ -1,7 +1,7 @@
 import { loadedEcho, MESSAGE_SENT_EVENT, type Message, roomChannel } from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
-import { afterEach, describe, expect, it, rs } from '@rstest/core';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, rs } from '@rstest/core';
+import { act, configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { withElementSize } from '../../testing/element-size';
@@ -45,6 +45,11 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50))
 // Rows about as tall as the list's estimate, so that scrolling to a row lands on it.
 withElementSize(800, 60);
 afterEach(() => sessionStorage.clear());
+// These rooms read hundreds of messages through the fake API: on a loaded machine that takes more than the
+// default second.
+const defaultTimeout = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
+afterAll(() => configure({ asyncUtilTimeout: defaultTimeout }));
 
 describe('search', () => {
   it('lists matches newest first with the matched words marked; a far one opens around it; Jump to latest', async () => {
@@ -88,13 +93,13 @@ describe('search', () => {
     // (The model's tests show the message kept in the live log; here the live view is back, grown by it.)
     await waitFor(() => expect(setSize()).toBeGreaterThan(liveSize));
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
-  });
+  }, 30_000);
 
   it("says 'No messages found' when nothing matches", async () => {
     renderRoom();
     await userEvent.type(await screen.findByRole('searchbox'), 'zebra{Enter}');
     expect(await screen.findByText('No messages found')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('jumps to a result the live log holds without a read around it', async () => {
     const api = fakeRoomApi(many(5, (id) => `note ${id}`));
@@ -105,7 +110,7 @@ describe('search', () => {
     await waitFor(() => expect(row(4)).toHaveAttribute('data-highlighted', 'true'));
     expect(api.gets().some((call) => call.params?.around_id !== undefined)).toBe(false);
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
-  });
+  }, 30_000);
 });
 
 describe('@mentions', () => {
@@ -149,7 +154,7 @@ describe('@mentions', () => {
     expect(screen.getByText(/Replying to/)).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByText(/Replying to/)).toBeNull();
-  });
+  }, 30_000);
 
   it('shows mentions as mentions, and a message mentioning this user stands out and says so', async () => {
     const mentions = [
@@ -172,7 +177,7 @@ describe('@mentions', () => {
     expect(within(first).getByText('Mentions you')).toBeInTheDocument();
     expect(row(2)).not.toHaveAttribute('data-mentions-me');
     expect(within(row(2) as HTMLElement).queryByText('Mentions you')).toBeNull();
-  });
+  }, 30_000);
 });
 
 describe('open where you left off', () => {
@@ -193,14 +198,14 @@ describe('open where you left off', () => {
     // Older pages read back to the read position: 120 is held, then the room opens.
     await waitFor(() => expect(setSize()).toBeGreaterThanOrEqual(181));
     expect(api.gets().some((call) => call.params?.before_id !== undefined)).toBe(true);
-  });
+  }, 30_000);
 
   it('opens at the bottom with no divider when nothing is unread, or the API has no read position', async () => {
     renderRoom(roomAt(5, 0, many(5)));
     await waitFor(() => expect(row(5)).not.toBeNull());
     await settle();
     expect(screen.queryByText('New messages')).toBeNull();
-  });
+  }, 30_000);
 
   it('keeps the divider where it was while the read position moves on', async () => {
     const messages = many(6).map((m) => (m.id > 3 ? { ...m, user: { id: 3, username: 'bob' } } : m));
@@ -213,7 +218,7 @@ describe('open where you left off', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
     expect(api.reads().length).toBeGreaterThan(0);
     expect(screen.getByText('New messages').closest('article')).toHaveAttribute('data-message-id', '4');
-  });
+  }, 30_000);
 
   it('leaves its own messages out: the divider stands above the first from someone else', async () => {
     const messages = many(6).map((m) =>
@@ -226,5 +231,5 @@ describe('open where you left off', () => {
     renderRoom(roomAt(3, 2, messages));
     const divider = await screen.findByText('New messages');
     expect(divider.closest('article')).toHaveAttribute('data-message-id', '5');
-  });
+  }, 30_000);
 });
