@@ -28,12 +28,39 @@ interface Call {
 export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoom.id })]) {
   const messages = [...initial];
   const calls: Call[] = [];
-  const state = { failSends: false };
+  const state: { failSends: boolean; room: Room } = { failSends: false, room: testRoom };
   const http: HttpClient = stubHttp({
     get: async <T>(url: string, config?: AxiosRequestConfig) => {
-      const params = (config?.params ?? {}) as { after_id?: number; before_id?: number; limit?: number };
+      const params = (config?.params ?? {}) as {
+        after_id?: number;
+        before_id?: number;
+        around_id?: number;
+        limit?: number;
+        q?: string;
+      };
       calls.push({ method: 'GET', url, params });
       const limit = params.limit ?? 50;
+      if (url.endsWith('/messages/search')) {
+        // Plain substring matching, newest first, paged by before_id, like the server's answer.
+        const q = (params.q ?? '').toLowerCase();
+        const found = messages
+          .filter((m) => m.id < (params.before_id ?? Number.POSITIVE_INFINITY))
+          .filter((m) => m.content.toLowerCase().includes(q))
+          .reverse();
+        const page = found.slice(0, params.limit ?? 20);
+        const results = page.map((message) => {
+          const start = message.content.toLowerCase().indexOf(q);
+          return { message, highlights: [{ start, end: start + q.length }] };
+        });
+        const more = found.length > page.length;
+        return { results, next_before_id: more ? (page.at(-1)?.id ?? null) : null } as T;
+      }
+      if (params.around_id !== undefined) {
+        const at = params.around_id;
+        const before = messages.filter((m) => m.id < at).slice(-Math.floor(limit / 2));
+        const from = messages.filter((m) => m.id >= at).slice(0, limit - before.length);
+        return [...before, ...from] as T;
+      }
       const page =
         params.after_id !== undefined
           ? messages.filter((m) => m.id > (params.after_id ?? 0)).slice(0, limit)
@@ -42,7 +69,7 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
     },
     post: async <T>(url: string, data?: unknown) => {
       calls.push({ method: 'POST', url, data });
-      if (url.endsWith('/join')) return { message: 'Joined the room.', room: testRoom } as T;
+      if (url.endsWith('/join')) return { message: 'Joined the room.', room: state.room } as T;
       if (url.endsWith('/leave')) return { message: 'Left the room.' } as T;
       if (url.endsWith('/read')) return undefined as T;
       if (state.failSends) throw { message: 'Something went wrong!', status: null };
@@ -72,11 +99,12 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
     calls,
     state,
     /** Another member posts: stored on the server, not yet seen by the client. */
-    postAs(username: string, content: string) {
+    postAs(username: string, content: string, overrides: Partial<Message> = {}) {
       const message = aMessage(messages.length + 1, {
         room_id: testRoom.id,
         content,
         user: { id: 3, username },
+        ...overrides,
       });
       messages.push(message);
       return message;

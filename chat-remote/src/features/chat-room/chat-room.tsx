@@ -60,7 +60,12 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
         {join.isSuccess ? (
           <RoomPresence roomId={roomId}>
             <OnlinePanel />
-            <Conversation roomId={roomId} openingPage={openingPage} />
+            <Conversation
+              roomId={roomId}
+              openingPage={openingPage}
+              lastReadId={join.data?.room.last_read_id}
+              unreadCount={join.data?.room.unread_count}
+            />
           </RoomPresence>
         ) : (
           <div style={{ height: 360 }} />

@@ -1,10 +1,12 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { ATTACHMENT_TYPES, MESSAGE_CONTENT_MAX, type Message } from '@chat/shared';
 import { Button, Flex, Input, type InputRef, Tooltip, theme } from 'antd';
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
+import { insertMention, matchingNames, mentionQuery } from '../lib/mentions';
+import type { ChatState } from '../model/chat-state';
 import { replyChosen } from '../model/chat-state';
 import { createChatStore } from '../model/chat-store';
 import { TypingIndicator } from './typing-indicator';
@@ -46,6 +48,34 @@ function ReplyBanner({ username, onCancel }: { username: string; onCancel: () =>
   );
 }
 
+/**
+ * Whom `@` can name. No endpoint lists a room's members, so: who has the room open (presence), and everyone
+ * who wrote or was mentioned in the messages held, this user left out; by name.
+ */
+function knownMembers(
+  state: ChatState,
+  present: readonly { id: number; username: string }[],
+  ownId: number | null,
+) {
+  const names = new Map<number, string>();
+  for (const member of present) names.set(member.id, member.username);
+  for (const log of [state.messages, state.window?.messages ?? []]) {
+    for (const message of log) {
+      names.set(message.user.id, message.user.username);
+      for (const mention of message.mentions ?? []) names.set(mention.id, mention.username);
+    }
+  }
+  if (ownId !== null) names.delete(ownId);
+  return [...names.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+}
+
+interface MentionPick {
+  /** Where the `@` is. */
+  start: number;
+  names: string[];
+  active: number;
+}
+
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
 export function MessageBar({ onSendText, onImages }: MessageBarProps) {
   const [text, setText] = useState('');
@@ -53,7 +83,11 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
   const input = useRef<InputRef>(null);
   const { token } = theme.useToken();
   // The others see '… is typing…' while the draft changes; sending or emptying it ends that at once.
-  const { typed, stopped } = useRoomPresence();
+  const { typed, stopped, members, ownId } = useRoomPresence();
+  const listId = useId();
+  const [pick, setPick] = useState<MentionPick | null>(null);
+  // Escape closes the list until another `@` is typed (the `@` it was closed at).
+  const dismissedAt = useRef<number | null>(null);
   const store = useRoomStore() ?? noStore;
   const replyTo = useStore(store, (state) => state.replyTo);
   const cancelReply = () => {
@@ -82,7 +116,52 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
     if (replyTo) store.setState((state) => replyChosen(state, null));
   };
 
+  const caret = () => input.current?.input?.selectionStart ?? text.length;
+  const updatePick = (value: string, at: number) => {
+    const typing = mentionQuery(value, at);
+    if (!typing || dismissedAt.current === typing.start) {
+      if (!typing) dismissedAt.current = null;
+      setPick(null);
+      return;
+    }
+    const names = matchingNames(knownMembers(store.getState(), members, ownId), typing.query);
+    setPick(names.length ? { start: typing.start, names, active: 0 } : null);
+  };
+  const choose = (username: string) => {
+    if (!pick) return;
+    const next = insertMention(text, pick.start, caret(), username);
+    setText(next.text);
+    setPick(null);
+    requestAnimationFrame(() => {
+      const element = input.current?.input;
+      element?.focus();
+      element?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
+    if (pick) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setPick({ ...pick, active: (pick.active + step + pick.names.length) % pick.names.length });
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.nativeEvent.isComposing) {
+        event.preventDefault();
+        const name = pick.names[pick.active];
+        if (name) choose(name);
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Closes the list only: a reply being written stays.
+        event.preventDefault();
+        event.stopPropagation();
+        dismissedAt.current = pick.start;
+        setPick(null);
+        return;
+      }
+    }
     if (event.key === 'Escape' && replyTo) {
       event.preventDefault();
       cancelReply();
@@ -120,6 +199,49 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
         zIndex: 10,
       }}
     >
+      {pick && (
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Mention a member"
+          style={{
+            position: 'absolute',
+            bottom: '100%',
+            left: 8,
+            marginBottom: 4,
+            minWidth: 180,
+            maxWidth: 'calc(100% - 16px)',
+            padding: 4,
+            background: token.colorBgElevated,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowSecondary,
+          }}
+        >
+          {pick.names.map((name, index) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard picks from the message field (aria-activedescendant)
+            <div
+              key={name}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === pick.active}
+              tabIndex={-1}
+              // Keeps the focus in the message field.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(name)}
+              style={{
+                padding: '4px 8px',
+                borderRadius: token.borderRadiusSM,
+                cursor: 'pointer',
+                color: token.colorText,
+                background: index === pick.active ? token.colorPrimaryBg : undefined,
+              }}
+            >
+              @{name}
+            </div>
+          ))}
+        </div>
+      )}
       <TypingIndicator />
       {replyTo && <ReplyBanner username={replyTo.user.username} onCancel={cancelReply} />}
       <Flex gap="small">
@@ -129,12 +251,17 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
           aria-label="Message"
           value={text}
           maxLength={MESSAGE_CONTENT_MAX}
+          aria-autocomplete="list"
+          aria-controls={pick ? listId : undefined}
+          aria-activedescendant={pick ? `${listId}-${pick.active}` : undefined}
           onChange={(event) => {
             setText(event.target.value);
+            updatePick(event.target.value, event.target.selectionStart ?? event.target.value.length);
             if (event.target.value.trim()) typed();
             else stopped();
           }}
           onKeyDown={onKeyDown}
+          onBlur={() => setPick(null)}
           onPaste={onPaste}
           autoFocus
         />

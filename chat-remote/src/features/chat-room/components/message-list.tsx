@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty, Flex, Spin, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
 import { isOutgoing } from '../model/outgoing';
@@ -31,6 +31,21 @@ interface MessageListProps {
   /** The message to bring into view (it is held by the time this changes). */
   jump?: JumpRequest | null;
   height: number;
+  /** Opens at this message rather than the newest (aligned to the start: the first unread one). */
+  openAtId?: number | null;
+  /** The first unread message when the room opened: 'New messages' stands just above it. */
+  dividerBeforeId?: number | null;
+  /** The around-window: newer pages read near the bottom, and 'Jump to latest' back to the live log. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?: () => void;
+  onJumpToLatest?: () => void;
+}
+
+/** Whether a message from someone else mentions this user: the row stands out for them. */
+export function mentionsUser(row: TimelineRow, ownId: number | null): boolean {
+  if (ownId === null || isOutgoing(row) || row.user.id === ownId) return false;
+  return row.mentions?.some((mention) => mention.id === ownId) ?? false;
 }
 
 function estimateSize(row: TimelineRow | undefined): number {
@@ -46,6 +61,40 @@ function newestFromOthers(rows: readonly TimelineRow[], ownId: number | null): n
   return null;
 }
 
+/** Where the list opens: a jump's target (centred) or the first unread message (at the top), else the end. */
+function useOpenAt(
+  rows: readonly TimelineRow[],
+  openAtId: number | null | undefined,
+  jump: JumpRequest | null | undefined,
+): { index: number; align: 'start' | 'center' } | null {
+  const [opening] = useState(() =>
+    jump
+      ? { id: jump.messageId, align: 'center' as const }
+      : openAtId
+        ? { id: openAtId, align: 'start' as const }
+        : null,
+  );
+  if (!opening) return null;
+  const index = rows.findIndex((row) => !isOutgoing(row) && row.id === opening.id);
+  return index < 0 ? null : { index, align: opening.align };
+}
+
+/** Above the first message that was unread when the room opened; it stays there while the room is open. */
+function NewMessagesDivider() {
+  const { token } = theme.useToken();
+  const line = { flex: 1, height: 1, background: token.colorError } as const;
+  return (
+    <div
+      data-testid="new-messages-divider"
+      style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '0 0 8px', fontSize: 12 }}
+    >
+      <span aria-hidden style={line} />
+      <span style={{ color: token.colorErrorText, fontWeight: token.fontWeightStrong }}>New messages</span>
+      <span aria-hidden style={line} />
+    </div>
+  );
+}
+
 const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-content' } as const;
 
 /**
@@ -56,6 +105,7 @@ const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-c
 export function MessageList(props: MessageListProps) {
   const { rows, loaded, hasOlder, loadingOlder, onLoadOlder, ownUser, actions, followSignal, jump, height } =
     props;
+  const { openAtId, dividerBeforeId, hasNewer, loadingNewer, onLoadNewer, onJumpToLatest } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
   const ownId = ownUser?.id ?? null;
@@ -86,6 +136,10 @@ export function MessageList(props: MessageListProps) {
     loadingOlder,
     onLoadOlder,
     followSignal,
+    openAt: useOpenAt(rows, openAtId, jump),
+    hasNewer,
+    loadingNewer,
+    onLoadNewer,
   });
 
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -147,6 +201,8 @@ export function MessageList(props: MessageListProps) {
             const status = row && isOutgoing(row) ? row.status : 'sent';
             const messageId = row && !isOutgoing(row) ? row.id : undefined;
             const lit = messageId !== undefined && messageId === highlighted;
+            const mentioned = mentionsUser(row as TimelineRow, ownId);
+            const divided = messageId !== undefined && messageId === dividerBeforeId;
             return (
               row && (
                 <article
@@ -158,6 +214,7 @@ export function MessageList(props: MessageListProps) {
                   data-status={status}
                   data-message-id={messageId}
                   data-highlighted={lit || undefined}
+                  data-mentions-me={mentioned || undefined}
                   tabIndex={lit ? -1 : undefined}
                   style={{
                     position: 'absolute',
@@ -168,10 +225,12 @@ export function MessageList(props: MessageListProps) {
                     boxSizing: 'border-box',
                     padding: '8px 12px',
                     opacity: status === 'pending' ? 0.65 : 1,
-                    background: lit ? token.colorPrimaryBg : undefined,
+                    background: lit ? token.colorPrimaryBg : mentioned ? token.colorWarningBg : undefined,
+                    borderInlineStart: mentioned ? `3px solid ${token.colorWarning}` : undefined,
                     transition: 'background 0.6s',
                   }}
                 >
+                  {divided && <NewMessagesDivider />}
                   <MessageRow row={row} ownUsername={ownUser?.username ?? ''} actions={actions} />
                 </article>
               )
@@ -181,7 +240,17 @@ export function MessageList(props: MessageListProps) {
       </div>
       {!loaded && <Spin style={centred} />}
       {empty && <Empty description="No messages yet" style={centred} />}
-      {unseen && <NewMessagesButton onClick={jumpToEnd} />}
+      {unseen && !onJumpToLatest && <NewMessagesButton onClick={jumpToEnd} />}
+      {onJumpToLatest && (
+        <Button
+          type="primary"
+          shape="round"
+          onClick={onJumpToLatest}
+          style={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
+        >
+          Jump to latest
+        </Button>
+      )}
     </div>
   );
 }

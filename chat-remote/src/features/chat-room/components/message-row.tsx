@@ -6,6 +6,7 @@ import { useReactToMessage } from '../api/react-to-message';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { useRoomStore } from '../hooks/use-room-store';
 import { formatDateTime } from '../lib/format-time';
+import { mentionSegments } from '../lib/mentions';
 import { replyChosen } from '../model/chat-state';
 import { isOutgoing, type Outgoing } from '../model/outgoing';
 import type { TimelineRow } from '../model/timeline';
@@ -37,12 +38,66 @@ const bodyStyle = {
   maxWidth: '100%',
 } as const;
 
+/** Read by screen readers only. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** The text, with each `@username` of a member it mentions shown as a mention. */
+function MentionedText({ content, mentions }: { content: string; mentions: Message['mentions'] }) {
+  const { token } = theme.useToken();
+  if (!mentions?.length) return <span>{content}</span>;
+  const segments = mentionSegments(
+    content,
+    mentions.map((mention) => mention.username),
+  );
+  return (
+    <span>
+      {segments.map((segment, index) =>
+        segment.mention ? (
+          <span
+            key={index}
+            data-mention={segment.text.slice(1)}
+            style={{
+              color: token.colorText,
+              background: token.colorPrimaryBg,
+              fontWeight: token.fontWeightStrong,
+              borderRadius: token.borderRadiusSM,
+              padding: '0 2px',
+            }}
+          >
+            {segment.text}
+          </span>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
-function Text({ content, edited }: { content: string; edited: boolean }) {
+function Text({
+  content,
+  edited,
+  mentions,
+}: {
+  content: string;
+  edited: boolean;
+  mentions?: Message['mentions'];
+}) {
   const { token } = theme.useToken();
   return (
     <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      <span>{content}</span>
+      <MentionedText content={content} mentions={mentions} />
       {edited && <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>}
     </p>
   );
@@ -139,7 +194,9 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
             }}
           />
         ) : (
-          message.content && <Text content={message.content} edited={Boolean(message.edited_at)} />
+          message.content && (
+            <Text content={message.content} edited={Boolean(message.edited_at)} mentions={message.mentions} />
+          )
         )}
         {message.attachment_path && <MessageAttachment url={message.attachment_path} />}
         {picking && (
@@ -187,6 +244,18 @@ export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }
     );
   }
   const message = row as Message;
+  const mentionsMe =
+    ownId !== null && message.user.id !== ownId && Boolean(message.mentions?.some(({ id }) => id === ownId));
+  const withMention = mentionsMe ? (
+    <>
+      {header}
+      <span style={visuallyHidden}>Mentions you</span>
+    </>
+  ) : (
+    header
+  );
   // Only its author is offered Edit and Delete; the server refuses anyone else (403) all the same.
-  return <StoredBody message={message} own={ownId !== null && message.user.id === ownId} header={header} />;
+  return (
+    <StoredBody message={message} own={ownId !== null && message.user.id === ownId} header={withMention} />
+  );
 });

@@ -68,5 +68,15 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
   });
   const outbox: OutboxActions = useOutbox(roomId, store, afterSend);
 
-  return { store, loadOlder: sync.loadOlder, loadUntil: sync.loadUntil, retryLoad: catchUp, outbox };
+  return {
+    store,
+    loadOlder: sync.loadOlder,
+    loadUntil: sync.loadUntil,
+    loadBackTo: sync.loadBackTo,
+    openAround: sync.openAround,
+    loadWindowOlder: sync.loadWindowOlder,
+    loadWindowNewer: sync.loadWindowNewer,
+    retryLoad: catchUp,
+    outbox,
+  };
 }

@@ -16,6 +16,12 @@ interface FeedScrollOptions {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   followSignal: number;
+  /** Where the list opens instead of the newest message: a row's index and how to align it. */
+  openAt?: { index: number; align: 'start' | 'center' | 'end' } | null;
+  /** Newer pages that are not held yet (the around-window): read when the reader nears the bottom. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?: () => void;
 }
 
 /**
@@ -33,6 +39,10 @@ export function useFeedScroll(options: FeedScrollOptions) {
     loadingOlder,
     onLoadOlder,
     followSignal,
+    openAt,
+    hasNewer = false,
+    loadingNewer = false,
+    onLoadNewer,
   } = options;
   const [ready, setReady] = useState(false);
   const [unseen, setUnseen] = useState(false);
@@ -40,9 +50,12 @@ export function useFeedScroll(options: FeedScrollOptions) {
 
   useLayoutEffect(() => {
     if (ready || count === 0) return;
-    virtualizer.scrollToEnd();
+    if (openAt) {
+      atEnd.current = false;
+      virtualizer.scrollToIndex(openAt.index, { align: openAt.align });
+    } else virtualizer.scrollToEnd();
     setReady(true);
-  }, [ready, count, virtualizer]);
+  }, [ready, count, virtualizer, openAt]);
 
   const maybeLoadOlder = useCallback(() => {
     const element = scrollRef.current;
@@ -51,6 +64,12 @@ export function useFeedScroll(options: FeedScrollOptions) {
 
   // Also when a page arrives and the top is still in view (a short first page, a fast fling).
   useEffect(maybeLoadOlder, [maybeLoadOlder, count]);
+
+  const maybeLoadNewer = useCallback(() => {
+    const element = scrollRef.current;
+    if (!ready || !element || !hasNewer || loadingNewer || !onLoadNewer) return;
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < HISTORY_THRESHOLD) onLoadNewer();
+  }, [ready, scrollRef, hasNewer, loadingNewer, onLoadNewer]);
 
   const jumpToEnd = useCallback(() => {
     atEnd.current = true;
@@ -79,6 +98,7 @@ export function useFeedScroll(options: FeedScrollOptions) {
     atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= END_THRESHOLD;
     if (atEnd.current) setUnseen(false);
     maybeLoadOlder();
+    maybeLoadNewer();
   };
 
   return { unseen, onScroll, jumpToEnd };

@@ -36,6 +36,24 @@ export interface ChatState {
    * applies, but its reactions are older than these.
    */
   reactionVersions: ReadonlyMap<number, number>;
+  /**
+   * The conversation around a message far back (a search result), shown instead of the live log while set.
+   * The live log above stays as it was and keeps receiving; the window goes when it meets the live log or the
+   * reader jumps to the latest.
+   */
+  window: AroundWindow | null;
+}
+
+/** A stretch of the room's history read with `around_id`, apart from the live log. */
+export interface AroundWindow {
+  /** The message it was opened around. */
+  targetId: number;
+  messages: MessageLog;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** Messages after the window and before the live log may exist: scrolling down reads them. */
+  hasNewer: boolean;
+  loadingNewer: boolean;
 }
 
 export const initialChatState: ChatState = {
@@ -49,7 +67,22 @@ export const initialChatState: ChatState = {
   changeCursor: null,
   replyTo: null,
   reactionVersions: new Map(),
+  window: null,
 };
+
+/** Applies a change to the live log and to the around-window's messages, if one is open. */
+function inBoth(state: ChatState, change: (log: MessageLog) => MessageLog): ChatState {
+  const messages = change(state.messages);
+  const window = state.window && { ...state.window, messages: change(state.window.messages) };
+  const windowSame = !state.window || window?.messages === state.window.messages;
+  if (messages === state.messages && windowSame) return state;
+  return { ...state, messages, window: windowSame ? state.window : window };
+}
+
+/** The held copy of a message, in the live log or the around-window. */
+function heldCopy(state: ChatState, id: number): Message | undefined {
+  return state.messages.find((m) => m.id === id) ?? state.window?.messages.find((m) => m.id === id);
+}
 
 /** The highest version a page carries; null when the API sends none. */
 function newestVersion(page: readonly Message[]): number | null {
@@ -110,7 +143,7 @@ function keepOwn(held: readonly Reaction[] | undefined, emoji: string): boolean 
  * newer. An event's reactions all say `me: false`; this user's own are kept from the held copy.
  */
 export function messageUpdated(state: ChatState, message: Message, fromEvent: boolean): ChatState {
-  const held = state.messages.find(({ id }) => id === message.id);
+  const held = heldCopy(state, message.id);
   if (!held || state.deleted.has(message.id)) return state;
   const reactionsSeen = state.reactionVersions.get(message.id) ?? 0;
   const reactions =
@@ -119,8 +152,7 @@ export function messageUpdated(state: ChatState, message: Message, fromEvent: bo
       : fromEvent && message.reactions
         ? message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) }))
         : message.reactions;
-  const messages = replaceMessage(state.messages, { ...message, reactions });
-  return messages === state.messages ? state : { ...state, messages };
+  return inBoth(state, (log) => replaceMessage(log, { ...message, reactions }));
 }
 
 /** A member reacted, or took a reaction back (ReactionChanged): the counts as of that change, if newer. */
@@ -129,7 +161,7 @@ export function reactionChanged(
   event: ReactionChangedEvent,
   ownId: number | null,
 ): ChatState {
-  const held = state.messages.find(({ id }) => id === event.message_id);
+  const held = heldCopy(state, event.message_id);
   const seen = Math.max(held ? heldVersion(held) : 0, state.reactionVersions.get(event.message_id) ?? 0);
   if (!held || seen >= event.version) return state;
   const reactions = event.reactions.map(({ emoji, count }) => ({
@@ -139,8 +171,7 @@ export function reactionChanged(
   }));
   // The copy's own version stays: an edit older than this reaction but newer than the copy still applies.
   return {
-    ...state,
-    messages: replaceMessage(state.messages, { ...held, reactions }),
+    ...inBoth(state, (log) => replaceMessage(log, { ...held, reactions })),
     reactionVersions: new Map(state.reactionVersions).set(event.message_id, event.version),
   };
 }
@@ -150,9 +181,9 @@ export function reactionChanged(
  * answer. `version` stays: the event of the same change, or a catch-up, brings the authoritative copy.
  */
 export function reactionsSet(state: ChatState, messageId: number, reactions: readonly Reaction[]): ChatState {
-  const held = state.messages.find(({ id }) => id === messageId);
+  const held = heldCopy(state, messageId);
   if (!held) return state;
-  return { ...state, messages: replaceMessage(state.messages, { ...held, reactions: [...reactions] }) };
+  return inBoth(state, (log) => replaceMessage(log, { ...held, reactions: [...reactions] }));
 }
 
 /** The message bar's reply target; null to cancel. */
@@ -195,11 +226,10 @@ export function deliveryNeedsRead(state: ChatState, event: RoomMessageSentEvent)
 export function messageDeleted(state: ChatState, messageId: number): ChatState {
   if (state.deleted.has(messageId)) return state;
   const deleted = new Set(state.deleted).add(messageId);
-  const messages = state.messages.some(({ id }) => id === messageId)
-    ? state.messages.filter(({ id }) => id !== messageId)
-    : state.messages;
   const replyTo = state.replyTo?.id === messageId ? null : state.replyTo;
-  return { ...state, messages, deleted, replyTo };
+  const without = (log: MessageLog) =>
+    log.some(({ id }) => id === messageId) ? log.filter(({ id }) => id !== messageId) : log;
+  return { ...inBoth(state, without), deleted, replyTo };
 }
 
 /** The server's answer to a send: shown at once, while the catch-up fills any gap before it. */
@@ -246,4 +276,95 @@ export function progressed(state: ChatState, clientMsgId: string, progress: numb
 
 export function discarded(state: ChatState, clientMsgId: string): ChatState {
   return { ...state, outbox: state.outbox.filter((entry) => entry.clientMsgId !== clientMsgId) };
+}
+
+/**
+ * Whether the window now reaches the live log (they share a message, or the window holds the newest): then the
+ * two are one stretch, and the window is folded into the live log.
+ */
+function joinedUp(state: ChatState): ChatState {
+  const { window } = state;
+  if (!window) return state;
+  const windowLast = lastId(window.messages);
+  const liveFirst = state.messages[0]?.id;
+  const meets =
+    window.messages.length === 0 ||
+    (windowLast !== null && liveFirst !== undefined && windowLast >= liveFirst) ||
+    (!window.hasNewer && state.messages.length === 0);
+  if (!meets) return state;
+  const firstWindow = window.messages[0]?.id ?? Number.POSITIVE_INFINITY;
+  const extendsBack = firstWindow < (liveFirst ?? Number.POSITIVE_INFINITY);
+  return {
+    ...withMessages(state, window.messages),
+    hasOlder: extendsBack ? window.hasOlder : state.hasOlder,
+    window: null,
+  };
+}
+
+/**
+ * The page read with `around_id`: shown as a window apart from the live log, unless it already meets the live
+ * log, where it simply joins it. `limit`: the page's size, to tell whether more lies before or after it.
+ */
+export function aroundReceived(
+  state: ChatState,
+  targetId: number,
+  page: readonly Message[],
+  limit: number,
+): ChatState {
+  const incoming = state.deleted.size ? page.filter(({ id }) => !state.deleted.has(id)) : page;
+  const messages = mergeMessages([], incoming);
+  const before = messages.filter(({ id }) => id < targetId).length;
+  const from = messages.length - before;
+  const window: AroundWindow = {
+    targetId,
+    messages,
+    // The server splits the page about half before, half from the message on: a short side is the end.
+    hasOlder: page.length >= limit || before >= Math.floor(limit / 2),
+    loadingOlder: false,
+    hasNewer: page.length >= limit || from >= Math.ceil(limit / 2),
+    loadingNewer: false,
+  };
+  return joinedUp({ ...state, window });
+}
+
+/** A page fetched with `before_id` = the window's oldest message. */
+export function windowOlderReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
+  if (!state.window) return state;
+  const incoming = page.filter(({ id }) => !state.deleted.has(id));
+  return {
+    ...state,
+    window: {
+      ...state.window,
+      messages: mergeMessages(state.window.messages, incoming),
+      hasOlder: page.length >= limit,
+      loadingOlder: false,
+    },
+  };
+}
+
+/** A page fetched with `after_id` = the window's newest message: the window grows towards the live log. */
+export function windowNewerReceived(state: ChatState, page: readonly Message[], limit: number): ChatState {
+  if (!state.window) return state;
+  const incoming = page.filter(({ id }) => !state.deleted.has(id));
+  return joinedUp({
+    ...state,
+    window: {
+      ...state.window,
+      messages: mergeMessages(state.window.messages, incoming),
+      hasNewer: page.length >= limit,
+      loadingNewer: false,
+    },
+  });
+}
+
+/** A window read starts (`older` or newer), or ends without a page (it failed). */
+export function windowLoading(state: ChatState, older: boolean, loading: boolean): ChatState {
+  if (!state.window) return state;
+  const flag = older ? 'loadingOlder' : 'loadingNewer';
+  return { ...state, window: { ...state.window, [flag]: loading } };
+}
+
+/** Back to the live log ('Jump to latest'); the window's messages are let go. */
+export function windowClosed(state: ChatState): ChatState {
+  return state.window ? { ...state, window: null } : state;
 }

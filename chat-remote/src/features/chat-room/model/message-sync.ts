@@ -1,10 +1,14 @@
 import type { Message, MessagesQuery, RoomMessageSentEvent } from '@chat/shared';
 import {
+  aroundReceived,
   deliveredReceived,
   deliveryNeedsRead,
   latestReceived,
   newerReceived,
   olderReceived,
+  windowLoading,
+  windowNewerReceived,
+  windowOlderReceived,
 } from './chat-state';
 import type { ChatStore } from './chat-store';
 
@@ -42,6 +46,20 @@ export interface MessageSync {
    * reply's original far back). False when it no longer exists or a read failed.
    */
   loadUntil(id: number): Promise<boolean>;
+  /**
+   * Loads older pages until the log reaches back to message `id` (a read position: the first unread message
+   * is the next one), or the room's beginning. False when a read failed.
+   */
+  loadBackTo(id: number): Promise<boolean>;
+  /**
+   * Shows message `id`: true at once when the live log holds it; otherwise reads the page around it into the
+   * around-window (the live log stays as it is). False when it no longer exists or the read failed.
+   */
+  openAround(id: number): Promise<boolean>;
+  /** In the around-window: the page before its oldest message, once at a time. */
+  loadWindowOlder(): Promise<void>;
+  /** In the around-window: the page after its newest message; the window joins the live log when they meet. */
+  loadWindowNewer(): Promise<void>;
 }
 
 function describe(error: unknown): string {
@@ -144,9 +162,82 @@ export function createMessageSync({
     }
   }
 
+  async function loadBackTo(id: number): Promise<boolean> {
+    for (;;) {
+      const { messages, hasOlder, loadingOlder } = store.getState();
+      const oldest = messages[0];
+      if (!oldest || oldest.id <= id || (!hasOlder && !loadingOlder)) return true;
+      const before = messages.length;
+      await loadOlder();
+      const after = store.getState();
+      if (after.messages.length === before && after.hasOlder) return false;
+    }
+  }
+
+  let around = 0;
+  async function openAround(id: number): Promise<boolean> {
+    const held = (state = store.getState()) =>
+      state.messages.some((m) => m.id === id) || Boolean(state.window?.messages.some((m) => m.id === id));
+    if (store.getState().messages.some((m) => m.id === id)) return true;
+    const serial = ++around;
+    try {
+      const page = await fetchPage({ around_id: id, limit: pageLimit });
+      // A later jump wins over an earlier one still on its way.
+      if (serial !== around) return false;
+      store.setState((state) => aroundReceived(state, id, page, pageLimit));
+      return held();
+    } catch {
+      return false;
+    }
+  }
+
+  let windowOlder: Promise<void> | null = null;
+  function loadWindowOlder(): Promise<void> {
+    const window = store.getState().window;
+    const oldest = window?.messages[0];
+    if (windowOlder || !window || !window.hasOlder || !oldest) return windowOlder ?? Promise.resolve();
+    store.setState((state) => windowLoading(state, true, true));
+    windowOlder = fetchPage({ before_id: oldest.id, limit: pageLimit })
+      .then(
+        (page) =>
+          store.setState((state) =>
+            state.window?.targetId === window.targetId ? windowOlderReceived(state, page, pageLimit) : state,
+          ),
+        () => store.setState((state) => windowLoading(state, true, false)),
+      )
+      .finally(() => {
+        windowOlder = null;
+      });
+    return windowOlder;
+  }
+
+  let windowNewer: Promise<void> | null = null;
+  function loadWindowNewer(): Promise<void> {
+    const window = store.getState().window;
+    const newest = window?.messages.at(-1);
+    if (windowNewer || !window || !window.hasNewer || !newest) return windowNewer ?? Promise.resolve();
+    store.setState((state) => windowLoading(state, false, true));
+    windowNewer = fetchPage({ after_id: newest.id, limit: pageLimit })
+      .then(
+        (page) =>
+          store.setState((state) =>
+            state.window?.targetId === window.targetId ? windowNewerReceived(state, page, pageLimit) : state,
+          ),
+        () => store.setState((state) => windowLoading(state, false, false)),
+      )
+      .finally(() => {
+        windowNewer = null;
+      });
+    return windowNewer;
+  }
+
   return {
     catchUp,
     loadUntil,
+    loadBackTo,
+    openAround,
+    loadWindowOlder,
+    loadWindowNewer,
     receive(event) {
       const gap = deliveryNeedsRead(store.getState(), event);
       store.setState((state) => deliveredReceived(state, event));
