@@ -1,10 +1,11 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
-// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, api, api-scale, websocket,
+// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, api, search, api-scale, websocket,
 // websocket-soketi, send-to-visible, big-room), written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
 import { apiScale } from './benchmarks/api-scale';
+import { apiSearch } from './benchmarks/api-search';
 import type { Benchmark } from './benchmarks/benchmark';
 import { bigRoom } from './benchmarks/big-room';
 import { build } from './benchmarks/build';
@@ -25,6 +26,7 @@ const benchmarks: Benchmark[] = [
   coldLoadBenchmark,
   lighthouseBenchmark,
   apiHttp,
+  apiSearch,
   apiScale,
   wsFanout,
   wsFanoutSoketi,

@@ -28,6 +28,7 @@ export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: 
     reply_to_id: row.reply_to_id,
     reply_to: row.reply_to,
     reactions: toReactions(row.reactions, viewerId),
+    mentions: row.mentions,
     version: row.version,
   };
 }

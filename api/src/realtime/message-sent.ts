@@ -5,7 +5,7 @@ import {
 } from '@chat/shared/constants';
 import type { Message, RoomMessageSentEvent } from '@chat/shared/schemas';
 import { MAX_ID } from '../db/schema';
-import type { Publisher } from './publisher';
+import { MAX_BATCH_EVENTS, type PublishedEvent, type Publisher } from './publisher';
 
 /** `Echo.private('chatroom')` subscribes to this name. */
 export const CHAT_CHANNEL = `private-${CLIENT_CHANNEL}`;
@@ -50,15 +50,24 @@ export function roomEvent(sent: SentMessage): RoomMessageSentEvent {
  * Two events per committed message, handed over as one batch (one request to an external server). The spec's
  * `private-chatroom`, which every signed-in user may join, gets ids only, unchanged for clients and backends
  * that rely on it. The room's own channel, members only, gets the message with its predecessor's id, so a
- * reader applies it without a read. Call only after the commit.
+ * reader applies it without a read. `also` (the mention notifications) go in the same batch, as many as fit,
+ * the rest in batches after it. Call only after the commit.
  */
-export async function publishMessageSent(publisher: Publisher, sent: SentMessage): Promise<void> {
-  await publisher.publishBatch([
+export async function publishMessageSent(
+  publisher: Publisher,
+  sent: SentMessage,
+  also: readonly PublishedEvent[] = [],
+): Promise<void> {
+  const events: PublishedEvent[] = [
     {
       channel: CHAT_CHANNEL,
       event: MESSAGE_SENT_EVENT,
       data: { room_id: sent.roomId, message_id: sent.messageId },
     },
     { channel: roomChannel(sent.roomId), event: MESSAGE_SENT_EVENT, data: roomEvent(sent) },
-  ]);
+    ...also,
+  ];
+  for (let at = 0; at < events.length; at += MAX_BATCH_EVENTS) {
+    await publisher.publishBatch(events.slice(at, at + MAX_BATCH_EVENTS));
+  }
 }

@@ -1,7 +1,7 @@
 import { MESSAGE_UPDATED_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { Message, MessageSentEvent, RoomMessageUpdatedEvent } from '@chat/shared/schemas';
 import { CHAT_CHANNEL, MAX_EVENT_BYTES, roomChannel } from './message-sent';
-import type { Publisher } from './publisher';
+import { MAX_BATCH_EVENTS, type PublishedEvent, type Publisher } from './publisher';
 
 /** What `listen('MessageUpdated')` binds to under Echo's default `App.Events` namespace. */
 export const MESSAGE_UPDATED_EVENT = `App\\Events\\${CLIENT_EVENT}`;
@@ -28,12 +28,21 @@ export function roomUpdatedEvent(updated: UpdatedMessage): RoomMessageUpdatedEve
 /**
  * After its author edited a message, in one batch: the room's own channel gets the message at its new version
  * (null when too large: members read it with `changed_after`), `private-chatroom` ids only, as for MessageSent.
+ * `also` (notifications of newly added mentions) go in the same batch, as many as fit, the rest after it.
  * Call only after the commit.
  */
-export async function publishMessageUpdated(publisher: Publisher, updated: UpdatedMessage): Promise<void> {
+export async function publishMessageUpdated(
+  publisher: Publisher,
+  updated: UpdatedMessage,
+  also: readonly PublishedEvent[] = [],
+): Promise<void> {
   const ids: MessageSentEvent = { room_id: updated.roomId, message_id: updated.messageId };
-  await publisher.publishBatch([
+  const events: PublishedEvent[] = [
     { channel: roomChannel(updated.roomId), event: MESSAGE_UPDATED_EVENT, data: roomUpdatedEvent(updated) },
     { channel: CHAT_CHANNEL, event: MESSAGE_UPDATED_EVENT, data: ids },
-  ]);
+    ...also,
+  ];
+  for (let at = 0; at < events.length; at += MAX_BATCH_EVENTS) {
+    await publisher.publishBatch(events.slice(at, at + MAX_BATCH_EVENTS));
+  }
 }

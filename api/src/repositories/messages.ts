@@ -27,7 +27,14 @@ export interface MessageRow {
   reply_to: ReplyQuote | null;
   /** In order of first use. */
   reactions: StoredReaction[];
+  /** The room's members the text names as `@username`, in order of first use (message_mentions). */
+  mentions: MentionedUser[];
   version: number;
+}
+
+export interface MentionedUser {
+  id: number;
+  username: string;
 }
 
 /** The quote of the message `alias.reply_to_id` names, if it still exists in the same room (JSON or null). */
@@ -66,11 +73,36 @@ function reactionsOf(alias: string): RawBuilder<StoredReaction[]> {
     ) AS x)`;
 }
 
+/** The members the message `alias.id` mentions, in order of first use (JSON array). */
+function mentionsOf(alias: string): RawBuilder<MentionedUser[]> {
+  const m = sql.table(alias);
+  return sql<MentionedUser[]>`(
+    SELECT coalesce(
+      json_agg(json_build_object('id', mu.id, 'username', mu.username) ORDER BY mm.position),
+      '[]'::json
+    )
+    FROM message_mentions AS mm JOIN users AS mu ON mu.id = mm.user_id
+    WHERE mm.message_id = ${m}.id)`;
+}
+
+/**
+ * The members of `roomId` that `names` (candidates from `mentionedNames`, in order of first use) name,
+ * regardless of case, on the unique index of `lower(username)`: `user_id`, `position` (0, 1, …).
+ */
+function mentionedMembers(roomId: number, names: readonly string[]) {
+  return sql`
+    SELECT mu.id AS user_id, (row_number() OVER (ORDER BY min(t.ord)) - 1)::smallint AS position
+    FROM unnest(${names as string[]}::text[]) WITH ORDINALITY AS t (name, ord)
+    JOIN users AS mu ON lower(mu.username) = lower(t.name)
+    JOIN room_members AS mr ON mr.room_id = ${roomId} AND mr.user_id = mu.id
+    GROUP BY mu.id`;
+}
+
 /** A bigint that stays below 2^53: read as a JS number on both drivers (node-postgres reads int8 as text). */
 const versionOf = (alias: string) => sql<number>`${sql.table(alias)}.version::float8`;
 
 /** A message as the API serialises it: alias `m` for the message rows, `u` for their authors. */
-const messageColumns = () =>
+export const messageColumns = () =>
   [
     'm.id',
     'm.room_id',
@@ -84,6 +116,7 @@ const messageColumns = () =>
     'm.reply_to_id',
     replyQuote('m').as('reply_to'),
     reactionsOf('m').as('reactions'),
+    mentionsOf('m').as('mentions'),
     versionOf('m').as('version'),
   ] as const;
 
@@ -96,6 +129,8 @@ export interface PageQuery {
   beforeId?: number;
   /** With `afterId`: also the messages up to it whose version is above this, at most `limit`, lowest first. */
   changedAfter?: number;
+  /** The page around this message: about half of `limit` before it, the rest from it on (not with the others). */
+  aroundId?: number;
   limit: number;
   /**
    * Only this member's view: not a member, no rows (the caller then tells 403 from 404). Null: the caller has
@@ -104,7 +139,7 @@ export interface PageQuery {
   memberId: number | null;
 }
 
-const sliceColumns = [
+export const sliceColumns = [
   'id',
   'room_id',
   'content',
@@ -180,6 +215,54 @@ export async function pageMessages(db: Db, roomId: number, page: PageQuery): Pro
   return rows as MessageRow[];
 }
 
+/**
+ * The page around a message (opening a room where its reader left off, or at a search result): up to `limit`
+ * messages in ascending order, `floor(limit / 2)` before `aroundId` and the rest from it on, either side
+ * filling in when the other has fewer. One statement: two range scans of `(room_id, id)` of at most `limit`
+ * rows each (backwards below the id, forwards from it), the membership check as `pageMessages` makes it.
+ */
+export async function pageAround(
+  db: Db,
+  roomId: number,
+  page: { aroundId: number; limit: number; memberId: number | null },
+): Promise<MessageRow[]> {
+  const aroundId = Math.min(page.aroundId, MAX_ID);
+  const side = (before: boolean) =>
+    db
+      .selectFrom('messages')
+      .select(sliceColumns)
+      .where('room_id', '=', roomId)
+      .where('id', before ? '<' : '>=', aroundId)
+      .$if(page.memberId !== null, (query) =>
+        query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('room_members')
+              .select('user_id')
+              .where('room_id', '=', roomId)
+              .where('user_id', '=', page.memberId as number),
+          ),
+        ),
+      )
+      .orderBy('id', before ? 'desc' : 'asc')
+      .limit(page.limit);
+  const source = db
+    .selectFrom(side(true).as('before'))
+    .selectAll()
+    .unionAll(db.selectFrom(side(false).as('after')).selectAll());
+  const rows = (await db
+    .selectFrom(source.as('m'))
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(messageColumns())
+    .orderBy('m.id', 'asc')
+    .execute()) as MessageRow[];
+  const before = rows.filter((row) => row.id < aroundId).length;
+  const after = rows.length - before;
+  const wantBefore = Math.floor(page.limit / 2);
+  const takeBefore = Math.min(before, Math.max(wantBefore, page.limit - after));
+  const takeAfter = Math.min(after, page.limit - takeBefore);
+  return rows.slice(before - takeBefore, before + takeAfter);
+}
+
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
   return selectMessages(db).where('m.id', '=', id).executeTakeFirst();
 }
@@ -203,11 +286,16 @@ export interface NewMessage {
   clientMsgId: string | null;
   /** A message of the same room this one answers. */
   replyToId?: number | null;
+  /** The names its text may mention (`mentionedNames`); the room's members among them are stored. */
+  mentionNames?: readonly string[];
 }
 
 export type InsertOutcome =
-  /** `previousId`: the room's message just before this one (null: it is the first), exact under the room lock. */
-  | { status: 'created'; message: MessageRow; previousId: number | null }
+  /**
+   * `previousId`: the room's message just before this one (null: it is the first), exact under the room lock.
+   * `roomName`: the room's name as the lock read it (for mention notifications).
+   */
+  | { status: 'created'; message: MessageRow; previousId: number | null; roomName: string }
   | { status: 'duplicate' }
   | { status: 'not_found' }
   | { status: 'not_member' }
@@ -220,6 +308,7 @@ interface InsertRow extends Partial<MessageRow> {
   is_repeat: boolean;
   reply_found: boolean;
   previous_id: number | null;
+  room_name: string | null;
 }
 
 /**
@@ -240,9 +329,29 @@ interface InsertRow extends Partial<MessageRow> {
 export async function insertMessage(db: Db, message: NewMessage): Promise<InsertOutcome> {
   const { roomId, userId, clientMsgId } = message;
   const replyToId = message.replyToId ?? null;
+  const names = message.mentionNames ?? [];
+  // Only a text naming someone pays for the mentions: one more index probe per name, in the same statement.
+  const mentioned =
+    names.length === 0
+      ? sql``
+      : sql`, mentioned AS (
+          INSERT INTO message_mentions (message_id, user_id, room_id, position)
+          SELECT inserted.id, c.user_id, inserted.room_id, c.position
+          FROM inserted, (${mentionedMembers(roomId, names)}) AS c
+          RETURNING user_id, position
+        )`;
+  const mentions =
+    names.length === 0
+      ? sql`'[]'::json`
+      : sql`(
+          SELECT coalesce(
+            json_agg(json_build_object('id', mu.id, 'username', mu.username) ORDER BY mn.position),
+            '[]'::json
+          )
+          FROM mentioned AS mn JOIN users AS mu ON mu.id = mn.user_id)`;
   const { rows } = await sql<InsertRow>`
     WITH room AS (
-      SELECT id, last_message_id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id, name FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), member AS (
       SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${userId}
     ), repeat AS (
@@ -264,7 +373,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
         reply_to_id, version
     ), moved_on AS (
       UPDATE rooms SET last_message_id = inserted.id FROM inserted WHERE rooms.id = inserted.room_id
-    )
+    )${mentioned}
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
@@ -274,8 +383,10 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username,
       ${laravelTimestamp('i.edited_at')} AS edited_at, i.reply_to_id,
       CASE WHEN i.reply_to_id IS NULL THEN NULL ELSE ${replyQuote('i')} END AS reply_to,
-      '[]'::json AS reactions, ${versionOf('i')} AS version,
-      (SELECT last_message_id FROM room) AS previous_id
+      '[]'::json AS reactions,
+      CASE WHEN i.id IS NULL THEN '[]'::json ELSE ${mentions} END AS mentions,
+      ${versionOf('i')} AS version,
+      (SELECT last_message_id FROM room) AS previous_id, (SELECT name FROM room) AS room_name
     FROM (SELECT 1) AS one
     LEFT JOIN inserted AS i ON true
     LEFT JOIN users AS u ON u.id = i.user_id`.execute(db);
@@ -291,9 +402,10 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
     is_repeat: ___,
     reply_found: ____,
     previous_id: previousId,
+    room_name: roomName,
     ...stored
   } = row;
-  return { status: 'created', message: stored as MessageRow, previousId };
+  return { status: 'created', message: stored as MessageRow, previousId, roomName: roomName ?? '' };
 }
 
 export type DeleteOutcome =
@@ -342,17 +454,22 @@ export async function deleteMessage(
   return { status: row.author_id !== null && row.author_id !== userId ? 'not_author' : 'not_found' };
 }
 
-/** Takes the room row's lock for the rest of the transaction, as a send does: false when there is no such room. */
-async function lockRoom(trx: Db, roomId: number): Promise<boolean> {
-  const { rows } = await sql`SELECT id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE`.execute(trx);
-  return rows.length > 0;
+/**
+ * Takes the room row's lock for the rest of the transaction, as a send does: the room's name, or null when
+ * there is no such room.
+ */
+async function lockRoom(trx: Db, roomId: number): Promise<string | null> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE`.execute(trx);
+  return rows[0]?.name ?? null;
 }
 
 /** A foreign key violation: the message was deleted (its delete does not take the room lock) meanwhile. */
 const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
 
 export type EditOutcome =
-  | { status: 'edited'; message: MessageRow }
+  /** `addedMentions`: members the new text mentions that the old one did not; `roomName` for their notice. */
+  | { status: 'edited'; message: MessageRow; addedMentions: number[]; roomName: string }
   | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' };
 
 /**
@@ -362,11 +479,19 @@ export type EditOutcome =
  */
 export async function editMessage(
   db: Db,
-  target: { roomId: number; messageId: number; userId: number; content: string },
+  target: {
+    roomId: number;
+    messageId: number;
+    userId: number;
+    content: string;
+    /** The names the new text may mention (`mentionedNames`). */
+    mentionNames?: readonly string[];
+  },
 ): Promise<EditOutcome> {
   const { roomId, messageId, userId, content } = target;
   return db.transaction().execute(async (trx): Promise<EditOutcome> => {
-    if (!(await lockRoom(trx, roomId))) return { status: 'not_found' };
+    const roomName = await lockRoom(trx, roomId);
+    if (roomName === null) return { status: 'not_found' };
     const { rows } = await sql<{
       is_member: boolean;
       author_id: number | null;
@@ -396,9 +521,37 @@ export async function editMessage(
     if (row.author_id !== userId) return { status: 'not_author' };
     if (!row.updated)
       return { status: row.has_attachment || content !== '' ? 'not_found' : 'content_required' };
+    const addedMentions = await replaceMentions(trx, { roomId, messageId, names: target.mentionNames ?? [] });
     const message = await findMessage(trx, messageId);
-    return message ? { status: 'edited', message } : { status: 'not_found' };
+    return message ? { status: 'edited', message, addedMentions, roomName } : { status: 'not_found' };
   });
+}
+
+/**
+ * An edited message's mentions become those of its new text (members of the room now), in one statement:
+ * the ones no longer named go, the others are added or moved to their new position. Answers the members
+ * mentioned now and not before.
+ */
+async function replaceMentions(
+  trx: Db,
+  target: { roomId: number; messageId: number; names: readonly string[] },
+): Promise<number[]> {
+  const { roomId, messageId, names } = target;
+  const { rows } = await sql<{ user_id: number }>`
+    WITH old AS (
+      SELECT user_id FROM message_mentions WHERE message_id = ${messageId}
+    ), wanted AS (
+      ${names.length === 0 ? sql`SELECT NULL::integer AS user_id, NULL::smallint AS position WHERE false` : mentionedMembers(roomId, names)}
+    ), removed AS (
+      DELETE FROM message_mentions
+      WHERE message_id = ${messageId} AND user_id NOT IN (SELECT user_id FROM wanted)
+    ), kept AS (
+      INSERT INTO message_mentions (message_id, user_id, room_id, position)
+      SELECT ${messageId}::integer, user_id, ${roomId}::integer, position FROM wanted
+      ON CONFLICT (message_id, user_id) DO UPDATE SET position = excluded.position
+    )
+    SELECT user_id FROM wanted WHERE user_id NOT IN (SELECT user_id FROM old) ORDER BY position`.execute(trx);
+  return rows.map((row) => row.user_id);
 }
 
 export type ReactionOutcome =
@@ -426,7 +579,7 @@ export async function setReaction(
 ): Promise<ReactionOutcome> {
   const { roomId, messageId, userId, emoji } = target;
   const run = db.transaction().execute(async (trx): Promise<ReactionOutcome> => {
-    if (!(await lockRoom(trx, roomId))) return { status: 'not_found' };
+    if ((await lockRoom(trx, roomId)) === null) return { status: 'not_found' };
     const change = target.reacted
       ? sql`
           emojis AS (

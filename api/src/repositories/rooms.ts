@@ -21,7 +21,10 @@ function selectRoomSummaries(db: Db) {
 /**
  * Rooms as one viewer sees them: whether the viewer is a member, and how many of the others' messages came
  * after the viewer's read position. The count stops at UNREAD_COUNT_MAX, so a room with a long unread
- * history costs at most that many index entries, however long it is.
+ * history costs at most that many index entries, however long it is. Of those, the ones that mention the
+ * viewer: a range of `message_mentions_user_room` (the viewer's mentions in that room after the position),
+ * each checked against its message's author, so a room without mentions costs one index probe. And the
+ * read position itself (`last_read_id`).
  */
 function selectRooms(db: Db, viewerId: number) {
   return selectRoomSummaries(db)
@@ -37,6 +40,15 @@ function selectRooms(db: Db, viewerId: number) {
           LIMIT ${UNREAD_COUNT_MAX}
         ) AS unread
       ) END`.as('unread_count'),
+      sql<number>`CASE WHEN me.user_id IS NULL THEN 0 ELSE (
+        SELECT count(*)::int FROM (
+          SELECT 1 FROM message_mentions mm JOIN messages mg ON mg.id = mm.message_id
+          WHERE mm.user_id = ${viewerId} AND mm.room_id = r.id
+            AND mm.message_id > coalesce(me.last_read_message_id, 0) AND mg.user_id <> ${viewerId}
+          LIMIT ${UNREAD_COUNT_MAX}
+        ) AS mentioned
+      ) END`.as('mention_count'),
+      sql<number | null>`me.last_read_message_id`.as('last_read_id'),
     ]);
 }
 

@@ -2,16 +2,18 @@ import { BroadcastAuthPayloadSchema, BroadcastAuthResponseSchema } from '@chat/s
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http/http-error';
 import { errorResponses } from '../http/route-schemas';
+import { userOfChannel } from '../realtime/mention-notification';
 import { CHAT_CHANNEL, roomOfChannel } from '../realtime/message-sent';
 import { presenceChannelData, roomOfPresenceChannel } from '../realtime/room-presence';
 import { signChannel } from '../realtime/signatures';
 import { isMember } from '../repositories/rooms';
 
 /**
- * Channel authorisation for Echo/pusher-js, as Laravel's `channels.php` would declare it. Three channels:
- * `private-chatroom`, open to every signed-in user (its events carry ids, never content); and two per room,
+ * Channel authorisation for Echo/pusher-js, as Laravel's `channels.php` would declare it. Four channels:
+ * `private-chatroom`, open to every signed-in user (its events carry ids, never content); two per room,
  * for its members only: `private-chatroom.{id}` (its events carry the message) and `presence-chatroom.{id}`
- * (who has the room open; typing), whose answer also carries the member it admits (`channel_data`).
+ * (who has the room open; typing), whose answer also carries the member it admits (`channel_data`); and
+ * `private-App.Models.User.{id}`, that user's own (mention notifications).
  * Everything else gets 403, including anonymous callers (a 401 would log the client out, which is not what a
  * refused channel means).
  */
@@ -32,6 +34,13 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.validationError || !user) throw forbidden();
       const { socket_id: socketId, channel_name: channel } = request.body;
       if (channel === CHAT_CHANNEL) return { auth: signChannel({ key, secret }, socketId, channel) };
+      // A user's own channel (mention notifications), as Laravel's `App.Models.User.{id}`: that user only.
+      // The signature is the whole of it (no grant: nothing takes it back), on any websocket server.
+      const channelUser = userOfChannel(channel);
+      if (channelUser !== null) {
+        if (channelUser !== user.id) throw forbidden();
+        return { auth: signChannel({ key, secret }, socketId, channel) };
+      }
       const presenceRoom = roomOfPresenceChannel(channel);
       const roomId = presenceRoom ?? roomOfChannel(channel);
       if (roomId === null) throw forbidden();

@@ -44,6 +44,8 @@ describe('chat rooms', () => {
       members_count: 1,
       is_member: true,
       unread_count: 0,
+      mention_count: 0,
+      last_read_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
     });
   });

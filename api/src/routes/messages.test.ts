@@ -44,6 +44,7 @@ describe('room messages', () => {
       reply_to_id: null,
       reply_to: null,
       reactions: [],
+      mentions: [],
       version: expect.any(Number),
     });
   });

@@ -5,6 +5,9 @@ import {
   MessagesQuerySchema,
   REACTIONS_PER_MESSAGE_MAX,
   ReactionSchema,
+  SEARCH_PAGE_DEFAULT,
+  SearchMessagesQuerySchema,
+  SearchMessagesResponseSchema,
   SendMessagePayloadSchema,
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,8 +18,9 @@ import { forbidden, notFound, validationError } from '../http/http-error';
 import { toMessageResource, toReactions } from '../http/message-resource';
 import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
-import { pageMessages } from '../repositories/messages';
+import { pageAround, pageMessages } from '../repositories/messages';
 import { isMember, roomExists } from '../repositories/rooms';
+import { highlightsOf, searchMessages } from '../repositories/search-messages';
 import { deleteMessage } from '../services/delete-message';
 import { editMessage } from '../services/edit-message';
 import { reactToMessage } from '../services/react-to-message';
@@ -28,6 +32,7 @@ export const NOT_THE_EDITOR = 'Only its author may edit a message.';
 export const CONTENT_REQUIRED = 'The content field is required.';
 export const REPLY_INVALID = 'The selected reply to id is invalid.';
 export const CHANGED_AFTER_NEEDS_AFTER_ID = 'The changed after field requires after id.';
+export const AROUND_ID_ALONE = 'The around id field cannot be used with after id or before id.';
 export const NOT_AN_EMOJI = 'The emoji field must be a single emoji.';
 export const TOO_MANY_REACTIONS = `A message may carry at most ${REACTIONS_PER_MESSAGE_MAX} different reactions.`;
 export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
@@ -82,30 +87,61 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
-      const { after_id, before_id, changed_after, limit = MESSAGES_PAGE_DEFAULT } = request.query;
+      const { after_id, before_id, around_id, changed_after, limit = MESSAGES_PAGE_DEFAULT } = request.query;
       if (changed_after !== undefined && after_id === undefined)
         throw validationError({ changed_after: [CHANGED_AFTER_NEEDS_AFTER_ID] });
+      if (around_id !== undefined && (after_id !== undefined || before_id !== undefined))
+        throw validationError({ around_id: [AROUND_ID_ALONE] });
       // Opening a room reads its newest page: kept in memory where one process makes every write.
       const cached =
-        app.pages && after_id === undefined && before_id === undefined
+        app.pages && after_id === undefined && before_id === undefined && around_id === undefined
           ? await app.pages.newestPage(app.db, roomId, userId, limit)
           : undefined;
       const rows =
-        cached === undefined
-          ? await pageMessages(app.db, roomId, {
-              afterId: after_id,
-              beforeId: before_id,
-              changedAfter: changed_after,
-              limit,
-              memberId: userId,
-            })
-          : (cached ?? []);
+        cached !== undefined
+          ? (cached ?? [])
+          : around_id !== undefined
+            ? await pageAround(app.db, roomId, { aroundId: around_id, limit, memberId: userId })
+            : await pageMessages(app.db, roomId, {
+                afterId: after_id,
+                beforeId: before_id,
+                changedAfter: changed_after,
+                limit,
+                memberId: userId,
+              });
       // From the database, no rows: an empty page, or the caller may not read this room (which only then
       // costs a second look). The cache answers null to a non-member.
       const mayRead =
         cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
       if (!mayRead) throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
       return rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
+    },
+  );
+
+  // Full-text search of a room's messages, members only, newest first (see repositories/search-messages).
+  app.get(
+    '/chatrooms/:id/messages/search',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        querystring: SearchMessagesQuerySchema,
+        response: { 200: SearchMessagesResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const roomId = request.params.id;
+      const userId = currentUser(request).id;
+      const { q, before_id, limit = SEARCH_PAGE_DEFAULT } = request.query;
+      const page = await searchMessages(app.db, roomId, { q, beforeId: before_id, limit, memberId: userId });
+      if (page.rows.length === 0 && !(await isMember(app.db, roomId, userId)))
+        throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
+      return {
+        results: page.rows.map((row) => ({
+          message: toMessageResource(row, app.attachments.signer, userId),
+          highlights: highlightsOf(row.content, row.headline),
+        })),
+        next_before_id: page.more ? (page.rows.at(-1)?.id ?? null) : null,
+      };
     },
   );
 

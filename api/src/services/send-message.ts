@@ -1,9 +1,11 @@
+import { mentionedNames } from '@chat/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/create-database';
 import { toMessageResource } from '../http/message-resource';
+import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
 import { findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
@@ -37,7 +39,9 @@ export type SendMessageOutcome =
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
  * and only after the insert has committed, the MessageSent broadcasts: ids on the shared channel, the message
- * and its predecessor's id on the room's own (see `publishMessageSent`). A repeated send publishes nothing.
+ * and its predecessor's id on the room's own (see `publishMessageSent`), and in the same batch a mention
+ * notification on the own channel of each member the text mentions, its author excepted
+ * (realtime/mention-notification). A repeated send publishes nothing.
  *
  * A text message costs one statement (membership, repeat and insert together, see `insertMessage`). An image
  * is checked first, so that nothing is stored for a sender who may not post or who is repeating a send.
@@ -61,7 +65,11 @@ export async function sendMessage(
     attachment = { name: await store.save(input.attachment, image), type: image.mime };
   }
 
-  const outcome = await insertMessage(db, { ...input, attachment });
+  const outcome = await insertMessage(db, {
+    ...input,
+    attachment,
+    mentionNames: mentionedNames(input.content),
+  });
   if (outcome.status !== 'created') {
     if (attachment) await store.remove(attachment.name);
     if (outcome.status !== 'duplicate') return outcome;
@@ -73,12 +81,18 @@ export async function sendMessage(
 
   deps.pages?.added(outcome.message);
   try {
-    await publishMessageSent(deps.publisher, {
-      roomId: input.roomId,
-      messageId: outcome.message.id,
-      previousId: outcome.previousId,
-      message: toMessageResource(outcome.message, deps.signer, null),
-    });
+    const message = toMessageResource(outcome.message, deps.signer, null);
+    const mentioned = outcome.message.mentions.map((user) => user.id);
+    await publishMessageSent(
+      deps.publisher,
+      {
+        roomId: input.roomId,
+        messageId: outcome.message.id,
+        previousId: outcome.previousId,
+        message,
+      },
+      mentionEvents(outcome.roomName, message, mentioned),
+    );
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.
     deps.log.warn({ err: error, messageId: outcome.message.id }, 'MessageSent broadcast failed');

@@ -19,6 +19,8 @@ export interface LoadOptions {
   method: 'GET' | 'POST';
   token: string;
   body?: () => string;
+  /** A path (and query) per request instead of the URL's own, e.g. a different search each time. */
+  path?: () => string;
   connections: number;
   /** Seconds, or a fixed request count… */
   duration?: number;
@@ -46,8 +48,18 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           accept: 'application/json',
           ...(options.body ? { 'content-type': 'application/json' } : {}),
         },
-        ...(options.body
-          ? { requests: [{ setupRequest: (request) => ({ ...request, body: options.body?.() }) }] }
+        ...(options.body || options.path
+          ? {
+              requests: [
+                {
+                  setupRequest: (request) => ({
+                    ...request,
+                    ...(options.body ? { body: options.body() } : {}),
+                    ...(options.path ? { path: options.path() } : {}),
+                  }),
+                },
+              ],
+            }
           : {}),
       },
       (error, result) => {

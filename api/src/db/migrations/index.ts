@@ -7,6 +7,7 @@ import * as roomLastMessage from './0005-room-last-message';
 import * as readPositions from './0006-read-positions';
 import * as attachmentStorage from './0007-attachment-storage';
 import * as editsRepliesReactions from './0008-edits-replies-reactions';
+import * as searchAndMentions from './0009-search-and-mentions';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-read-positions': readPositions,
   '0007-attachment-storage': attachmentStorage,
   '0008-edits-replies-reactions': editsRepliesReactions,
+  '0009-search-and-mentions': searchAndMentions,
 };

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BROADCAST_NOTIFICATION_EVENT,
+  userChannel as clientUserChannel,
+  MENTION_NOTIFICATION_TYPE,
+} from '@chat/shared/constants';
+import type { MentionNotification, Message } from '@chat/shared/schemas';
+import { MAX_ID } from '../db/schema';
+import { MAX_EVENT_BYTES } from './message-sent';
+import type { PublishedEvent } from './publisher';
+
+/**
+ * `Echo.private('App.Models.User.' + id)` subscribes to this name: the user's own channel, as Laravel names it
+ * for notifications. Only that user is signed for it (routes/broadcasting).
+ */
+export function userChannel(userId: number): string {
+  return `private-${clientUserChannel(userId)}`;
+}
+
+const USER_CHANNEL = /^private-App\.Models\.User\.([1-9][0-9]{0,9})$/;
+
+/** The user a user channel's name stands for, or null for any other name. */
+export function userOfChannel(channel: string): number | null {
+  const id = Number(USER_CHANNEL.exec(channel)?.[1] ?? Number.NaN);
+  return Number.isInteger(id) && id <= MAX_ID ? id : null;
+}
+
+/**
+ * The event name as Laravel broadcasts a notification: no `App\Events` namespace, which is why Echo's
+ * `.notification(callback)` listens for `.Illuminate\Notifications\Events\BroadcastNotificationCreated` (the
+ * leading dot says "as it is").
+ */
+export const NOTIFICATION_EVENT = BROADCAST_NOTIFICATION_EVENT;
+
+/**
+ * A mention's notification for one user: Laravel's `id` (a new UUID per notification) and `type`, then the
+ * room and the message. Past the event size limit the message's `content` is cut (at a character boundary)
+ * until it fits: the notice names the author, the room and the text's beginning; the room has the rest.
+ */
+export function mentionNotification(roomId: number, roomName: string, message: Message): MentionNotification {
+  const notification: MentionNotification = {
+    id: randomUUID(),
+    type: MENTION_NOTIFICATION_TYPE as MentionNotification['type'],
+    room_id: roomId,
+    room_name: roomName,
+    message,
+  };
+  const size = Buffer.byteLength(JSON.stringify(notification));
+  if (size <= MAX_EVENT_BYTES) return notification;
+  const chars = Array.from(message.content);
+  const cut = (keep: number): MentionNotification => ({
+    ...notification,
+    message: { ...message, content: chars.slice(0, keep).join('') },
+  });
+  // The longest beginning that fits (none at all when even an empty text would not).
+  let fits = 0;
+  let tooLong = chars.length;
+  while (tooLong - fits > 1) {
+    const middle = Math.floor((fits + tooLong) / 2);
+    if (Buffer.byteLength(JSON.stringify(cut(middle))) <= MAX_EVENT_BYTES) fits = middle;
+    else tooLong = middle;
+  }
+  return cut(fits);
+}
+
+/** The notification events for a message's mentioned members, its author excepted. */
+export function mentionEvents(
+  roomName: string,
+  message: Message,
+  userIds: readonly number[],
+): PublishedEvent[] {
+  return userIds
+    .filter((id) => id !== message.user.id)
+    .map((id) => ({
+      channel: userChannel(id),
+      event: NOTIFICATION_EVENT,
+      data: mentionNotification(message.room_id, roomName, message),
+    }));
+}

@@ -1,0 +1,133 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/create-database';
+import { MAX_ID } from '../db/schema';
+import { type MessageRow, messageColumns } from './messages';
+
+/**
+ * The text search configuration of `messages.search` (migration 0009): `simple` keeps every word as written,
+ * lower-cased, without stemming or stop words, so a search finds any language's words as typed.
+ */
+const CONFIG = sql.lit('simple');
+
+/**
+ * Where ts_headline marks a matched word: characters a chat message hardly holds. Should the text hold them,
+ * the marked text no longer reads back as the message and its highlights are left empty.
+ */
+const START = '\u0001\u0002[';
+const STOP = ']\u0002\u0001';
+const HEADLINE_OPTIONS = `HighlightAll=true, StartSel="${START}", StopSel="${STOP}"`;
+
+/** Surrounds each quoted lexeme of a tsquery's text with a prefix match: `'foo' <-> 'bar'` → `'foo':* <-> 'bar':*`. */
+const LEXEME = "('(?:[^']|'')*')";
+
+/**
+ * The search's tsquery, from the trimmed text, as an SQL expression of parameters (never spliced into SQL):
+ * `websearch_to_tsquery` (words are ANDed; `"a phrase"`, `or`, `-word` as on a web search engine), with the
+ * last word matched as a prefix so that a word being typed already finds (`hel` finds `hello`). The last word
+ * is taken as a prefix unless it is a quoted phrase's, negated (`-word`) or `or`.
+ */
+export function searchQuery(q: string): RawBuilder<string> {
+  const match = /^(.*?)(\S+)$/su.exec(q);
+  const rest = match?.[1] ?? '';
+  const last = match?.[2] ?? '';
+  const quotesOpen = (rest.match(/"/g)?.length ?? 0) % 2 === 1;
+  const prefixable =
+    last !== '' && !last.includes('"') && !last.startsWith('-') && last.toLowerCase() !== 'or';
+  if (!prefixable || quotesOpen) return sql<string>`websearch_to_tsquery(${CONFIG}, ${q}::text)`;
+  return sql<string>`(websearch_to_tsquery(${CONFIG}, ${rest}::text) && regexp_replace(
+    websearch_to_tsquery(${CONFIG}, ${last}::text)::text, ${LEXEME}::text, ${'\\1:*'}::text, 'g')::tsquery)`;
+}
+
+export interface SearchRow extends MessageRow {
+  /** The text with every matched word between START and STOP. */
+  headline: string;
+}
+
+export interface SearchPage {
+  rows: SearchRow[];
+  /** More results below the last row's id. */
+  more: boolean;
+}
+
+/** How many of the room's newest messages (below the cursor) are first looked through for a very common word. */
+export const RECENT_WINDOW = 200;
+
+/**
+ * A room's messages matching `q`, newest first, `limit` at most, below `beforeId` when given. One statement,
+ * two ways to the matches, chosen as it runs rather than by the planner (whose estimate for a prefix is a
+ * flat guess, and which then walked a 100,000-message room backwards for a word in none of it):
+ *
+ * - `recent`: the room's newest RECENT_WINDOW messages below the cursor, on `(room_id, id)`, tested one by one.
+ *   When they hold more than `limit` matches (a word in one message out of ten or more), those are the answer.
+ * - `indexed`: otherwise, and only then (a one-time filter on `recent`'s count), every match in the room from
+ *   the GIN index of `messages.search` (`ORDER BY id + 0` keeps the planner from walking the id index
+ *   instead), sorted, the newest `limit` + 1 kept.
+ *
+ * Both check membership as `pageMessages` does; authors, quotes, reactions, mentions and the marked text are
+ * then added for the page's rows only.
+ */
+export async function searchMessages(
+  db: Db,
+  roomId: number,
+  search: { q: string; beforeId?: number; limit: number; memberId: number },
+): Promise<SearchPage> {
+  const query = searchQuery(search.q);
+  const below = Math.min(search.beforeId ?? MAX_ID, MAX_ID);
+  const take = search.limit + 1;
+  const member = sql`EXISTS (
+    SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${search.memberId})`;
+  const hits = sql<{ id: number }>`(
+    WITH recent AS MATERIALIZED (
+      SELECT w.id FROM (
+        SELECT id, search FROM messages
+        WHERE room_id = ${roomId} AND id < ${below} AND ${member}
+        ORDER BY id DESC LIMIT ${RECENT_WINDOW}
+      ) AS w
+      WHERE w.search @@ ${query}
+      ORDER BY w.id DESC LIMIT ${take}
+    ), indexed AS MATERIALIZED (
+      SELECT id FROM messages
+      WHERE room_id = ${roomId} AND id < ${below} AND search @@ ${query} AND ${member}
+        AND (SELECT count(*) FROM recent) < ${take}
+      ORDER BY id + 0 DESC LIMIT ${take}
+    )
+    SELECT id FROM recent WHERE (SELECT count(*) FROM recent) >= ${take}
+    UNION ALL
+    SELECT id FROM indexed)`;
+  const rows = (await db
+    .selectFrom(hits.as('h'))
+    .innerJoin('messages as m', 'm.id', 'h.id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      ...messageColumns(),
+      sql<string>`ts_headline(${CONFIG}, m.content, ${query}, ${HEADLINE_OPTIONS}::text)`.as('headline'),
+    ])
+    .orderBy('m.id', 'desc')
+    .execute()) as SearchRow[];
+  return { rows: rows.slice(0, search.limit), more: rows.length > search.limit };
+}
+
+/**
+ * The matched words' places in the message's text, from its marked copy: UTF-16 offsets (JavaScript string
+ * indices), end exclusive, in order. Empty when the marked copy does not read back as the text.
+ */
+export function highlightsOf(content: string, headline: string): { start: number; end: number }[] {
+  const highlights: { start: number; end: number }[] = [];
+  let plain = '';
+  let at = 0;
+  while (at < headline.length) {
+    const start = headline.indexOf(START, at);
+    if (start < 0) {
+      plain += headline.slice(at);
+      break;
+    }
+    const stop = headline.indexOf(STOP, start + START.length);
+    if (stop < 0) return [];
+    plain += headline.slice(at, start);
+    const word = headline.slice(start + START.length, stop);
+    highlights.push({ start: plain.length, end: plain.length + word.length });
+    plain += word;
+    at = stop + STOP.length;
+  }
+  return plain === content ? highlights.filter((h) => h.end > h.start) : [];
+}
