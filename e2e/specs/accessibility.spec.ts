@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { routes } from '@chat/shared/constants';
 import type { Page } from '@playwright/test';
-import { createRoom, postMessage } from '../support/api';
+import { createRoom, createUser, joinRoom, loginToken, postMessage } from '../support/api';
 import { feed, openRoom } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 
@@ -48,6 +48,27 @@ test.describe('accessibility', { tag: '@a11y' }, () => {
     await page.goto(routes.home);
     await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('listitem').nth(2)).toBeVisible();
     await audit(page, 'room list');
+  });
+
+  test('the room list with full rooms and both badges', async ({ userPage: page, user, request, token }) => {
+    const bobToken = await loginToken(request, await createUser(request, 'bob'));
+    const carolToken = await loginToken(request, await createUser(request, 'carol'));
+    // Joined, full (2 of 2), with unread messages of which one mentions this user.
+    const mine = await createRoom(request, token, { name: `Both badges ${Date.now()}`, max_members: 2 });
+    await joinRoom(request, bobToken, mine.id);
+    await postMessage(request, bobToken, mine.id, 'Morning');
+    await postMessage(request, bobToken, mine.id, `@${user.username} have a look`);
+    // Full and not joined: its Join refused.
+    const theirs = await createRoom(request, bobToken, { name: `Packed ${Date.now()}`, max_members: 2 });
+    await joinRoom(request, carolToken, theirs.id);
+    await page.goto(routes.home);
+    const rows = page.getByRole('list', { name: 'Rooms' }).getByRole('listitem');
+    const mineRow = rows.filter({ hasText: mine.name });
+    await expect(mineRow.getByRole('img', { name: '2 unread' })).toBeVisible();
+    await expect(mineRow.getByRole('img', { name: '1 mention' })).toBeVisible();
+    await expect(mineRow.getByLabel('2 of 2 members')).toBeVisible();
+    await expect(rows.filter({ hasText: theirs.name }).getByText('Full')).toBeVisible();
+    await audit(page, 'room list with full rooms and badges');
   });
 
   test('the Create Room modal', async ({ userPage: page }) => {

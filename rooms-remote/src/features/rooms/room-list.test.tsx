@@ -1,8 +1,9 @@
-import { type ApiError, loadedEcho, routes } from '@chat/shared';
+import { type ApiError, appTheme, loadedEcho, routes } from '@chat/shared';
 import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
 import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { theme } from 'antd';
 import { aRoom } from '../../testing/a-room';
 import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomList } from './room-list';
@@ -56,6 +57,15 @@ describe('RoomList', () => {
     const row = await rowOf('Packed');
     expect(within(row).getByText('Full')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Join' })).toBeDisabled();
+  });
+
+  it("draws a full room's member count in a red that reads on the dark card, not antd's danger red", async () => {
+    renderList(() => Promise.resolve([aRoom({ name: 'Packed', members_count: 2, max_members: 2 })]));
+    const count = within(await rowOf('Packed')).getByLabelText('2 of 2 members');
+    const token = theme.getDesignToken(appTheme);
+    // #e86e6b on the card's #141414 is 6:1; antd's #dc4446 was 4.35:1, under AA's 4.5:1.
+    expect(count).toHaveStyle({ color: token.colorErrorTextHover });
+    expect(count).not.toHaveClass('ant-typography-danger');
   });
 
   it('lets a member back into their full room', async () => {

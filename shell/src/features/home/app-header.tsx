@@ -1,10 +1,14 @@
 import { brand, useSession } from '@chat/shared';
-import { Layout, Typography, theme } from 'antd';
+import { Flex, Layout, Typography, theme } from 'antd';
+import { EnableNotificationsButton } from '../notifications/enable-notifications-button';
+import { MentionNotifications } from '../notifications/mention-notifications';
+import { useNotificationPermission } from '../notifications/notification-permission';
 import { UserMenu } from './user-menu';
 
 export function AppHeader() {
   const user = useSession((state) => state.user);
   const { token } = theme.useToken();
+  const notifications = useNotificationPermission();
   return (
     <Layout.Header
       style={{
@@ -22,7 +26,13 @@ export function AppHeader() {
       >
         Chat Rooms
       </Typography.Title>
-      {user && <UserMenu user={user} />}
+      {user && (
+        <Flex align="center" gap="small" style={{ minWidth: 0 }}>
+          <EnableNotificationsButton {...notifications} />
+          <UserMenu user={user} />
+        </Flex>
+      )}
+      {user && notifications.access === 'granted' && <MentionNotifications userId={user.id} />}
     </Layout.Header>
   );
 }

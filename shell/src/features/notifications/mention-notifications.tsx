@@ -1,0 +1,28 @@
+import { routes, useServices } from '@chat/shared';
+import { userChannel } from '@chat/shared/constants';
+import { useEcho } from '@chat/shared/use-echo';
+import { useEffect } from 'react';
+import { showMention } from './mention-notification';
+
+/**
+ * While mounted (the user signed in and notifications granted), listens on the user's own channel
+ * (`private-App.Models.User.{id}`, Laravel's notifications) and shows each mention as a browser
+ * notification while the page is hidden. Mounted after the header's first paint, so Echo's code downloads
+ * then, never for the login screen. The channel is not left on unmount: the room list listens on it too,
+ * and leaving would silence it; signing out reloads the page anyway.
+ */
+export function MentionNotifications({ userId }: { userId: number }) {
+  const { echo, navigation } = useServices();
+  const client = useEcho(echo);
+  useEffect(() => {
+    if (!client) return;
+    const onNotification = (payload: unknown) => {
+      showMention(payload, { userId, openRoom: (roomId) => navigation.navigate(routes.room(roomId)) });
+    };
+    const channel = client.private(userChannel(userId)).notification(onNotification);
+    return () => {
+      channel.stopListeningForNotification(onNotification);
+    };
+  }, [client, userId, navigation]);
+  return null;
+}
