@@ -86,6 +86,22 @@ export async function memberIds(db: Db, roomId: number): Promise<number[]> {
   return rows.map((row) => row.user_id);
 }
 
+/** The room's members by name, for a member (`@` mentions); null when `viewerId` is not one. */
+export async function roomMembers(
+  db: Db,
+  roomId: number,
+  viewerId: number,
+): Promise<{ id: number; username: string }[] | null> {
+  const rows = await db
+    .selectFrom('room_members as rm')
+    .innerJoin('users as u', 'u.id', 'rm.user_id')
+    .select(['u.id', 'u.username'])
+    .where('rm.room_id', '=', roomId)
+    .orderBy('u.username')
+    .execute();
+  return rows.some((row) => row.id === viewerId) ? rows : null;
+}
+
 export interface NewRoom {
   name: string;
   description: string;

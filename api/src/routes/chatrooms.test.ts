@@ -181,4 +181,17 @@ describe('chat rooms', () => {
     const final = await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: owner.headers });
     expect(final.json().members_count).toBe(10);
   });
+
+  it('lists a room’s members by name to its members only (403 for others, 404 for no room)', async () => {
+    const roomId = (await createRoom({ name: 'Members', description: 'who', max_members: 5 })).json().id;
+    const members = (headers = owner.headers) =>
+      t.app.inject({ url: `/api/chatrooms/${roomId}/members`, headers });
+    expect((await members(other.headers)).statusCode).toBe(403);
+    await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: other.headers });
+    const listed = (await members()).json() as { id: number; username: string }[];
+    expect(listed.map(({ id }) => id).sort()).toEqual([owner.user.id, other.user.id].sort());
+    expect(listed.every(({ username }) => typeof username === 'string')).toBe(true);
+    const missing = await t.app.inject({ url: '/api/chatrooms/2147483647/members', headers: owner.headers });
+    expect(missing.statusCode).toBe(404);
+  });
 });

@@ -4,6 +4,7 @@ import {
   MarkReadPayloadSchema,
   MessageOnlySchema,
   type Room,
+  RoomMemberSchema,
   RoomSchema,
   type RoomSummary,
 } from '@chat/shared/schemas';
@@ -23,6 +24,8 @@ import {
   leaveRoom,
   listRooms,
   markRead,
+  roomExists,
+  roomMembers,
 } from '../repositories/rooms';
 import { NOT_A_MEMBER } from './messages';
 
@@ -56,6 +59,23 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const room = await findRoom(app.db, request.params.id, currentUser(request).id);
       if (!room) throw notFound();
       return room;
+    },
+  );
+
+  // Whom `@` can mention: members only (a room's membership is not public beyond its count).
+  app.get(
+    '/chatrooms/:id/members',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        response: { 200: Type.Array(RoomMemberSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const roomId = request.params.id;
+      const members = await roomMembers(app.db, roomId, currentUser(request).id);
+      if (members) return members;
+      throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
     },
   );
 

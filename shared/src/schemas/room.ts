@@ -59,3 +59,7 @@ export type MarkReadPayload = Static<typeof MarkReadPayloadSchema>;
  */
 export const RoomChangedEventSchema = Type.Object({ room: RoomSummarySchema });
 export type RoomChangedEvent = Static<typeof RoomChangedEventSchema>;
+
+/** GET chatrooms/{id}/members: who is in the room, by name (whom `@` can mention). */
+export const RoomMemberSchema = Type.Object({ id: Type.Integer(), username: Type.String() });
+export type RoomMember = Static<typeof RoomMemberSchema>;

@@ -219,6 +219,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
             </div>
           )}
           <MessageBar
+            roomId={roomId}
             onSendText={(content, replyTo) => {
               if (store.getState().window) jumpToLatest();
               room.outbox.sendText(content, replyTo && quoteOf(replyTo));

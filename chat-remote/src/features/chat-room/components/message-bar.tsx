@@ -3,6 +3,7 @@ import { ATTACHMENT_TYPES, MESSAGE_CONTENT_MAX, type Message } from '@chat/share
 import { Button, Flex, Input, type InputRef, Tooltip, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useRoomMembers } from '../api/room-members';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
 import { insertMention, matchingNames, mentionQuery } from '../lib/mentions';
@@ -14,6 +15,7 @@ import { TypingIndicator } from './typing-indicator';
 export const BLANK_MESSAGE_ALERT = 'Please enter a message!';
 
 interface MessageBarProps {
+  roomId: number;
   /** `replyTo`: the message the text answers, if the bar was replying. */
   onSendText: (content: string, replyTo: Message | null) => void;
   onImages: (files: File[], replyTo: Message | null) => void;
@@ -49,8 +51,9 @@ function ReplyBanner({ username, onCancel }: { username: string; onCancel: () =>
 }
 
 /**
- * Whom `@` can name. No endpoint lists a room's members, so: who has the room open (presence), and everyone
- * who wrote or was mentioned in the messages held, this user left out; by name.
+ * Whom `@` can name: the room's members (GET chatrooms/{id}/members), and, for an API without that endpoint,
+ * who has the room open (presence) and everyone who wrote or was mentioned in the messages held; this user
+ * left out; by name.
  */
 function knownMembers(
   state: ChatState,
@@ -77,7 +80,8 @@ interface MentionPick {
 }
 
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
-export function MessageBar({ onSendText, onImages }: MessageBarProps) {
+export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
+  const roomMembers = useRoomMembers(roomId);
   const [text, setText] = useState('');
   const picker = useRef<HTMLInputElement>(null);
   const input = useRef<InputRef>(null);
@@ -124,7 +128,10 @@ export function MessageBar({ onSendText, onImages }: MessageBarProps) {
       setPick(null);
       return;
     }
-    const names = matchingNames(knownMembers(store.getState(), members, ownId), typing.query);
+    const names = matchingNames(
+      knownMembers(store.getState(), [...members, ...roomMembers], ownId),
+      typing.query,
+    );
     setPick(names.length ? { start: typing.start, names, active: 0 } : null);
   };
   const choose = (username: string) => {
