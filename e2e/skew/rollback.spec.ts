@@ -20,6 +20,8 @@ for (const remote of remoteApps) {
     browser,
     request,
   }) => {
+    // Two whole journeys and two restarts of the shell's server: 40-45 s idle, past 60 s on a busy machine.
+    test.setTimeout(150_000);
     const todays = origin(stack[remote]);
     const previous = origin(rollbackPorts[remote]);
     const servers: AppServer[] = [];
