@@ -33,7 +33,9 @@ export async function recordNotifications(
       page.e2eNotifications = [];
       page.e2ePermissionAsks = 0;
       page.e2eHidden = false;
-      let current = permission;
+      // The person's answer outlives a reload of the tab, as the browser's would.
+      const KEPT = 'e2e-notification-permission';
+      let current = (sessionStorage.getItem(KEPT) as NotificationPermission | null) ?? permission;
       class Recorder {
         static get permission() {
           return current;
@@ -41,6 +43,7 @@ export async function recordNotifications(
         static async requestPermission() {
           page.e2ePermissionAsks += 1;
           current = answer;
+          sessionStorage.setItem(KEPT, answer);
           return answer;
         }
         onclick: (() => void) | null = null;

@@ -15,7 +15,15 @@ export function AppHeader() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        gap: 12,
+        // One row where there is room; on a phone, 'Enable notifications' and the user's button take a second
+        // row rather than squeezing the username out of sight.
+        flexWrap: 'wrap',
+        columnGap: 12,
+        rowGap: 8,
+        height: 'auto',
+        minHeight: 64,
+        paddingBlock: 12,
+        lineHeight: 'normal',
         borderBottom: `2px solid ${brand.primary}`,
       }}
     >
@@ -27,7 +35,7 @@ export function AppHeader() {
         Chat Rooms
       </Typography.Title>
       {user && (
-        <Flex align="center" gap="small" style={{ minWidth: 0 }}>
+        <Flex align="center" gap="small" style={{ minWidth: 0, marginInlineStart: 'auto' }}>
           <EnableNotificationsButton {...notifications} />
           <UserMenu user={user} />
         </Flex>
