@@ -64,6 +64,21 @@ describe('the one HTTP client (spec section 7)', () => {
     ]);
   });
 
+  it('fetches the CSRF cookie once for calls made together, so none sends a token another fetch replaced', async () => {
+    let issued = 0;
+    const network = fakeNetwork((config) => {
+      if (config.url?.endsWith('/sanctum/csrf-cookie')) Cookies.set('XSRF-TOKEN', `csrf-${++issued}`);
+      return { status: 200, data: {} };
+    });
+    const http = createHttpClient({ apiUrl, session: session(), adapter: network.adapter });
+
+    // A fresh page authorising two channels at once.
+    await Promise.all([http.post('/broadcasting/auth', { a: 1 }), http.post('/broadcasting/auth', { b: 2 })]);
+    const posts = network.requests.filter((r) => r.method === 'post');
+    expect(issued).toBe(1);
+    expect(posts.map((r) => r.headers['X-XSRF-TOKEN'])).toEqual(['csrf-1', 'csrf-1']);
+  });
+
   it('sends the XSRF-TOKEN cookie, decoded, as X-XSRF-TOKEN on state-changing calls only', async () => {
     Cookies.set('XSRF-TOKEN', 'eyJpdiI6=');
     const network = fakeNetwork(() => ({ status: 200, data: {} }));

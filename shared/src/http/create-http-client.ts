@@ -26,6 +26,9 @@ const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
 export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions): HttpClient {
   const csrfUrl = new URL(CSRF_COOKIE_PATH, apiUrl).href;
+  // One cookie fetch for every state-changing call that starts without one: two at once (a fresh page
+  // authorising two channels) would each set a new token, and the first call would send the one replaced (419).
+  let fetchingCsrf: Promise<unknown> | undefined;
   const instance = axios.create({
     baseURL: apiUrl,
     withCredentials: true,
@@ -41,7 +44,12 @@ export function createHttpClient({ apiUrl, session, adapter }: HttpClientOptions
     const { token } = session.getState();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     if (STATE_CHANGING.has(config.method ?? '')) {
-      if (!Cookies.get(XSRF_COOKIE)) await instance.get(csrfUrl);
+      if (!Cookies.get(XSRF_COOKIE)) {
+        fetchingCsrf ??= instance.get(csrfUrl).finally(() => {
+          fetchingCsrf = undefined;
+        });
+        await fetchingCsrf;
+      }
       // The API usually sits on another port or host: the header goes cross-origin too.
       const xsrf = Cookies.get(XSRF_COOKIE);
       if (xsrf) config.headers.set(XSRF_HEADER, xsrf);

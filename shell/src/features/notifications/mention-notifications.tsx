@@ -8,8 +8,8 @@ import { showMention } from './mention-notification';
  * While mounted (the user signed in and notifications granted), listens on the user's own channel
  * (`private-App.Models.User.{id}`, Laravel's notifications) and shows each mention as a browser
  * notification while the page is hidden. Mounted after the header's first paint, so Echo's code downloads
- * then, never for the login screen. The channel is not left on unmount: the room list listens on it too,
- * and leaving would silence it; signing out reloads the page anyway.
+ * then, never for the login screen. The channel is not left on unmount: Echo shares one channel object per
+ * name, so a screen listening there too would be silenced; signing out reloads the page anyway.
  */
 export function MentionNotifications({ userId }: { userId: number }) {
   const { echo, navigation } = useServices();

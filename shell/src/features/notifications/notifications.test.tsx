@@ -249,7 +249,7 @@ describe('mention notifications', () => {
     await waitFor(() => expect(fake.listening(userChannel(demo.id))).toBe(1));
     view.unmount();
     expect(fake.listening(userChannel(demo.id))).toBe(0);
-    // The room list listens there too: the channel is not left from under it.
+    // Not left from under any other listener of the same channel.
     expect(fake.left).toEqual([]);
     expect(BROADCAST_NOTIFICATION_EVENT).toBe(
       'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',

@@ -5,17 +5,14 @@ import {
   type RoomChangedEvent,
   roomKeys,
   useServices,
-  useSession,
 } from '@chat/shared';
 // From the constants entry, which this remote bundles: the event names are newer than shells already deployed.
 import {
-  BROADCAST_NOTIFICATION_EVENT,
   CHAT_CHANNEL,
   MESSAGE_DELETED_EVENT,
   MESSAGE_SENT_EVENT,
   ROOM_CREATED_EVENT,
   ROOM_UPDATED_EVENT,
-  userChannel,
 } from '@chat/shared/constants';
 import { useEcho } from '@chat/shared/use-echo';
 import { useEffect } from 'react';
@@ -25,26 +22,14 @@ import { isJoined, roomChanged } from './room-list-cache';
 export const UNREAD_REFRESH_MS = 500;
 
 /**
- * What Echo's `.notification(callback)` binds: the leading dot takes the name as it is, outside the
- * `App.Events` namespace. Bound with `listen` so that any laravel-echo a shell shares will do.
- */
-const NOTIFICATION_EVENT = `.${BROADCAST_NOTIFICATION_EVENT}`;
-
-/**
  * Keeps the room list live while it is shown, on the spec's `private-chatroom`, which every signed-in user
  * may hear. A room created or changed (its member count) arrives whole and goes straight into the cache.
  * A message sent or deleted in one of the viewer's rooms arrives as ids only, and unread counts depend on
  * who wrote it and on the viewer's read position, which only the server knows: the list is read again,
  * once per burst. So is it after every (re)subscription, since events sent before it never arrived.
- *
- * A mention also reaches the viewer on their own channel (`private-App.Models.User.{id}`) as a notification:
- * one more read in the same burst, in case the message's event came before its mentions were counted.
- * That channel is the shell's too (browser notifications): this list only stops listening to it, never
- * leaves it, since leaving would unsubscribe the shell's callbacks with its own.
  */
 export function useLiveRooms(): void {
   const { echo, queryClient } = useServices();
-  const userId = useSession((state) => state.user?.id);
   const client = useEcho(echo);
   useEffect(() => {
     if (!client) return;
@@ -74,11 +59,6 @@ export function useLiveRooms(): void {
       .subscribed(() => {
         if (open) refreshSoon();
       });
-    const onNotification = () => {
-      if (open) refreshSoon();
-    };
-    const own = userId === undefined ? undefined : client.private(userChannel(userId));
-    own?.listen(NOTIFICATION_EVENT, onNotification);
     return () => {
       open = false;
       clearTimeout(refresh);
@@ -88,7 +68,6 @@ export function useLiveRooms(): void {
         .stopListening(MESSAGE_SENT_EVENT, onMessage)
         .stopListening(MESSAGE_DELETED_EVENT, onMessage);
       client.leave(CHAT_CHANNEL);
-      own?.stopListening(NOTIFICATION_EVENT, onNotification);
     };
-  }, [client, queryClient, userId]);
+  }, [client, queryClient]);
 }
