@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { API_URL, APP_URL, bearer, createRoom, messagesOf, postMessage } from '../support/api';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
@@ -7,6 +7,15 @@ import { secondMember } from '../support/second-member';
 
 // Edit, reply and react: two members in two browsers, each seeing the other's change live.
 test.use({ baseURL: APP_URL });
+
+/** A new room with the test's user and bob in it, each with it open in a browser of their own. */
+async function bothInTheRoom(page: Page, browser: Browser, request: APIRequestContext, token: string) {
+  const room = await createRoom(request, token);
+  const bob = await secondMember(browser, request, room.id);
+  await openRoom(page, room.id);
+  await openRoom(bob.page, room.id);
+  return { room, bob };
+}
 
 const seriousViolations = async (page: Page) => {
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
@@ -20,10 +29,7 @@ test.describe('a conversation', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { room, bob } = await bothInTheRoom(page, browser, request, token);
     await send(page, 'Meet at 5pn');
     await send(page, 'Bring snacks');
     await expect(rowsSaying(bob.page, 'Meet at 5pn')).toHaveCount(1);
@@ -71,10 +77,7 @@ test.describe('a conversation', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { room, bob } = await bothInTheRoom(page, browser, request, token);
     await send(page, 'Who has the projector key?');
     await expect(rowsSaying(bob.page, 'Who has the projector key?')).toHaveCount(1);
 
@@ -157,10 +160,7 @@ test.describe('a conversation', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { room, bob } = await bothInTheRoom(page, browser, request, token);
     await send(page, 'Pizza on Friday?');
     await expect(rowsSaying(bob.page, 'Pizza on Friday?')).toHaveCount(1);
 
