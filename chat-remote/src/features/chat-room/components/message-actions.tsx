@@ -13,7 +13,10 @@ interface MessageActionsProps {
   onEdit: () => void;
 }
 
-/** A message's actions, beside its author and time. */
+/**
+ * A message's actions, over the top right corner of its row (as Slack's hover bar): they take no room in the
+ * row, so a narrow screen gets no empty line where they wait, and showing them moves nothing.
+ */
 export function MessageActions({ message, own, visible, onReply, onReact, onEdit }: MessageActionsProps) {
   const { token } = theme.useToken();
   // Quieter than the message itself, still readable (the theme keeps this colour above 4.5:1).
@@ -21,10 +24,18 @@ export function MessageActions({ message, own, visible, onReply, onReact, onEdit
   return (
     <span
       style={{
-        marginInlineStart: 'auto',
+        position: 'absolute',
+        top: 4,
+        insetInlineEnd: 8,
+        zIndex: 1,
         display: 'flex',
-        flexWrap: 'wrap',
         gap: 2,
+        padding: 1,
+        // The card's own colour, so the quiet text keeps the contrast it has on the card.
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        pointerEvents: visible ? 'auto' : 'none',
         // Hidden by opacity, not visibility: a hidden button could not take the keyboard's focus.
         opacity: visible ? 1 : 0,
         transition: 'opacity 0.1s',

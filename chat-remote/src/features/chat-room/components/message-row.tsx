@@ -155,7 +155,7 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
     },
   };
   return (
-    <div {...activity}>
+    <div {...activity} style={{ position: 'relative' }}>
       <div style={headerStyle}>
         {header}
         {!editing && (!hoverless || active || picking) && (
