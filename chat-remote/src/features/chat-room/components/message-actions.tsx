@@ -35,7 +35,6 @@ export function MessageActions({ message, own, visible, onReply, onReact, onEdit
         background: token.colorBgContainer,
         border: `1px solid ${token.colorBorderSecondary}`,
         borderRadius: token.borderRadius,
-        pointerEvents: visible ? 'auto' : 'none',
         // Hidden by opacity, not visibility: a hidden button could not take the keyboard's focus.
         opacity: visible ? 1 : 0,
         transition: 'opacity 0.1s',
