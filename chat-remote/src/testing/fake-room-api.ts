@@ -40,6 +40,11 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
       };
       calls.push({ method: 'GET', url, params });
       const limit = params.limit ?? 50;
+      if (url.endsWith('/members')) {
+        // The room's members as the API lists them: here, everyone who wrote in it.
+        const byId = new Map(messages.map((m) => [m.user.id, { id: m.user.id, username: m.user.username }]));
+        return [...byId.values()] as T;
+      }
       if (url.endsWith('/messages/search')) {
         // Plain substring matching, newest first, paged by before_id, like the server's answer.
         const q = (params.q ?? '').toLowerCase();
