@@ -23,7 +23,16 @@ const MAX_DOM_ROWS = 60;
  * `count` messages 'seed 1'…'seed N' from a member other than the reader, in id order, in one statement
  * through the API's test endpoint (ENABLE_TEST_ENDPOINTS): seconds for 10,000 where sends took minutes.
  */
-async function seedMessages(request: APIRequestContext, roomId: number, count: number): Promise<void> {
+/**
+ * `count` messages from another member, which the reader (`token`) has already read: these flows are about a
+ * long history, so the room opens at its newest message, not at 'New messages' above the first unread one.
+ */
+async function seedMessages(
+  request: APIRequestContext,
+  token: string,
+  roomId: number,
+  count: number,
+): Promise<void> {
   const seeder = await createUser(request, 'seeder');
   await joinRoom(request, await loginToken(request, seeder), roomId);
   const response = await request.post(`${API_URL}testing/rooms/${roomId}/messages`, {
@@ -31,6 +40,12 @@ async function seedMessages(request: APIRequestContext, roomId: number, count: n
   });
   if (response.status() !== 201)
     throw new Error(`Seeding answered ${response.status()}: ${await response.text()}`);
+  const { last_id: lastId } = (await response.json()) as { last_id: number };
+  const read = await request.post(`${API_URL}chatrooms/${roomId}/read`, {
+    data: { message_id: lastId },
+    headers: bearer(token),
+  });
+  if (!read.ok()) throw new Error(`Marking read answered ${read.status()}: ${await read.text()}`);
 }
 
 async function firstAndLast(request: APIRequestContext, token: string, roomId: number) {
@@ -94,7 +109,7 @@ test.describe('long rooms', () => {
     const COUNT = Number(process.env.CHAT_HISTORY_COUNT ?? 2000);
     const room = await createRoom(request, token);
     const seeding = Date.now();
-    await seedMessages(request, room.id, COUNT);
+    await seedMessages(request, token, room.id, COUNT);
     console.log(`seeded ${COUNT} messages in ${Date.now() - seeding} ms`);
     const { first, last } = await firstAndLast(request, token, room.id);
 
@@ -129,7 +144,7 @@ test.describe('long rooms', () => {
       data: { roomId: room.id },
       headers: bearer(aliceToken),
     });
-    await seedMessages(request, room.id, 120);
+    await seedMessages(request, token, room.id, 120);
     await page.goto(routes.room(room.id));
     await expect(rowsSaying(page, 'seed 120')).toBeInViewport();
 
@@ -166,7 +181,7 @@ test.describe('long rooms', () => {
     test.skip(!process.env.CHAT_E2E_10K, 'a measurement, not part of the regular run: set CHAT_E2E_10K=1');
     test.setTimeout(15 * 60_000);
     const room = await createRoom(request, token);
-    await seedMessages(request, room.id, 10_000);
+    await seedMessages(request, token, room.id, 10_000);
     const started = Date.now();
     await page.goto(routes.room(room.id));
     await expect(rowsSaying(page, (await firstAndLast(request, token, room.id)).last)).toBeInViewport();
