@@ -9,7 +9,6 @@ import { useRoomStore } from '../hooks/use-room-store';
 import { insertMention, matchingNames, mentionQuery } from '../lib/mentions';
 import type { ChatState } from '../model/chat-state';
 import { replyChosen } from '../model/chat-state';
-import { createChatStore } from '../model/chat-store';
 import { TypingIndicator } from './typing-indicator';
 
 export const BLANK_MESSAGE_ALERT = 'Please enter a message!';
@@ -24,9 +23,6 @@ interface MessageBarProps {
 function pastedFiles(event: ClipboardEvent): File[] {
   return [...event.clipboardData.files];
 }
-
-/** Outside a room's store (a test of the bar alone) there is nothing to reply to. */
-const noStore = createChatStore();
 
 /** Inside the bar while a reply is being written: whom it answers, and the way out. */
 function ReplyBanner({ username, onCancel }: { username: string; onCancel: () => void }) {
@@ -92,7 +88,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
   const [pick, setPick] = useState<MentionPick | null>(null);
   // Escape closes the list until another `@` is typed (the `@` it was closed at).
   const dismissedAt = useRef<number | null>(null);
-  const store = useRoomStore() ?? noStore;
+  const store = useRoomStore();
   const replyTo = useStore(store, (state) => state.replyTo);
   const cancelReply = () => {
     store.setState((state) => replyChosen(state, null));

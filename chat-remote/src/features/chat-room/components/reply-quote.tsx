@@ -3,11 +3,8 @@ import { theme } from 'antd';
 import { useStore } from 'zustand';
 import { useJumpToMessage } from '../hooks/use-jump-to-message';
 import { useRoomStore } from '../hooks/use-room-store';
-import { createChatStore } from '../model/chat-store';
 
 export const ORIGINAL_DELETED = 'Original message deleted';
-
-const placeholderStore = createChatStore();
 
 /**
  * Above a reply: its original's author and the start of its text ('Image' for an image alone). Activating it
@@ -17,7 +14,7 @@ const placeholderStore = createChatStore();
 export function ReplyQuote({ replyToId, quote }: { replyToId: number; quote: Quote | null }) {
   const { token } = theme.useToken();
   const jumpTo = useJumpToMessage();
-  const deletedHere = useStore(useRoomStore() ?? placeholderStore, (state) => state.deleted.has(replyToId));
+  const deletedHere = useStore(useRoomStore(), (state) => state.deleted.has(replyToId));
   const frame = {
     display: 'block',
     maxWidth: '100%',
