@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
-// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, api, search, api-scale, websocket,
+// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, phone-levers, api, search, api-scale, websocket,
 // websocket-soketi, send-to-visible, big-room, reactions), written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
@@ -12,6 +12,7 @@ import { build } from './benchmarks/build';
 import { coldLoadBenchmark } from './benchmarks/cold-load';
 import { firstLoadJs } from './benchmarks/first-load-js';
 import { lighthouseBenchmark } from './benchmarks/lighthouse';
+import { phoneLevers } from './benchmarks/phone-levers';
 import { reactions } from './benchmarks/reactions';
 import { sendToVisible } from './benchmarks/send-to-visible';
 import { wsFanout } from './benchmarks/ws-fanout';
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   firstLoadJs,
   coldLoadBenchmark,
   lighthouseBenchmark,
+  phoneLevers,
   apiHttp,
   apiSearch,
   apiScale,

@@ -5,6 +5,7 @@ import { defineConfig, mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugi
 import { pluginAssetsRetry } from '@rsbuild/plugin-assets-retry';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
+import { antdStaticStyles } from './antd-static-styles';
 import { configMiddleware } from './config-middleware';
 import { federationContractPlugin } from './federation-contract';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
@@ -83,8 +84,13 @@ export function createAppConfig({
       federation && federationContractPlugin(name),
       deferAssetsRetry,
       federation && !isRemote && preloadStartupChunks,
+      antdStaticStyles,
     ],
-    source: { entry: { index: './src/index.ts' } },
+    source: {
+      entry: { index: './src/index.ts' },
+      // Which of the start-up levers a build leaves out (shared/src/config/perf-levers.ts); none, as shipped.
+      define: { 'process.env.CHAT_LEVERS_OFF': JSON.stringify(process.env.CHAT_LEVERS_OFF ?? '') },
+    },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },
     html: {
       title,

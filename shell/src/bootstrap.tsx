@@ -4,11 +4,11 @@ import {
   createAppServices,
   meQueryOptions,
   mountApp,
+  renderApp,
   routes,
   SessionGate,
 } from '@chat/shared';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { runtimeConfig } from './app/early-start';
 import { preloadRoute } from './app/preload-route';
@@ -30,7 +30,8 @@ async function start(root: HTMLElement) {
   const signedIn = services.session.getState().token !== null;
   if (signedIn) void services.queryClient.prefetchQuery(meQueryOptions(services.http));
   preloadRoute(services, signedIn ? `${window.location.pathname}${window.location.search}` : routes.login);
-  createRoot(root).render(
+  await renderApp(
+    root,
     <StrictMode>
       <AppProviders services={services}>
         <SessionGate>

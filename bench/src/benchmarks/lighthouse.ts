@@ -17,7 +17,17 @@ const TARGET = {
 };
 const KiB = 1024;
 
-type Median = Omit<LighthouseFigures, 'failed'>;
+const figureNames = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'bytes',
+] as const;
+
+type Median = Pick<LighthouseFigures, (typeof figureNames)[number]>;
 interface Cell {
   preset: Preset;
   screen: string;
@@ -28,16 +38,6 @@ interface Cell {
   /** Accessibility and best-practices audits failed in any run, per deployment. */
   failed: { federated: string[]; monolith: string[] };
 }
-
-const figureNames = [
-  'performance',
-  'accessibility',
-  'bestPractices',
-  'fcpMs',
-  'lcpMs',
-  'tbtMs',
-  'bytes',
-] as const;
 
 function median(runs: LighthouseFigures[]): Median {
   return Object.fromEntries(
@@ -98,7 +98,8 @@ async function measureCell(
   token: string,
 ): Promise<Cell> {
   const runs = { federated: [] as LighthouseFigures[], monolith: [] as LighthouseFigures[] };
-  const count = context.smoke ? 1 : 3;
+  // Mobile is what the goals are about, and the noisier: at least five runs a cell (issue 22).
+  const count = context.smoke ? 1 : preset === 'mobile' ? 5 : 3;
   context.log(`Lighthouse ${preset} on ${scene.name}, ${count} × 2`);
   const options = { preset, token: scene.signedIn ? token : undefined };
   // Alternately, so drift on a shared machine hits both deployments alike.
@@ -134,15 +135,40 @@ export const lighthouseBenchmark: Benchmark = {
       for (const scene of scenes)
         cells.push(await measureCell(context, stacks, preset, scene, session.token));
     }
-    const rows: Row[] = cells.map((cell) => ({
-      figure: `Lighthouse ${cell.preset} performance, ${cell.screen}`,
-      unit: 'score',
-      n: cell.runs.federated.length,
-      median: cell.federated.performance,
-      versus: cell.monolith.performance,
-      target: `≥ ${TARGET.performance}`,
-      met: cell.federated.performance >= TARGET.performance,
-    }));
+    const rows: Row[] = cells.flatMap((cell) => {
+      const n = cell.runs.federated.length;
+      const performance: Row = {
+        figure: `Lighthouse ${cell.preset} performance, ${cell.screen}`,
+        unit: 'score',
+        n,
+        median: cell.federated.performance,
+        versus: cell.monolith.performance,
+        target: `≥ ${TARGET.performance}`,
+        met: cell.federated.performance >= TARGET.performance,
+      };
+      if (cell.preset !== 'mobile') return [performance];
+      return [
+        performance,
+        {
+          figure: `Lighthouse mobile TBT, ${cell.screen}`,
+          unit: 'ms',
+          n,
+          median: cell.federated.tbtMs,
+          versus: cell.monolith.tbtMs,
+          target: `≤ ${TARGET.tbtMs}`,
+          met: cell.federated.tbtMs <= TARGET.tbtMs,
+        },
+        {
+          figure: `Lighthouse mobile LCP, ${cell.screen}`,
+          unit: 'ms',
+          n,
+          median: cell.federated.lcpMs,
+          versus: cell.monolith.lcpMs,
+          target: `≤ ${TARGET.lcpMs}`,
+          met: cell.federated.lcpMs <= TARGET.lcpMs,
+        },
+      ];
+    });
     return { rows, details: { cells, target: TARGET }, table: renderCells(cells) };
   },
 };

@@ -10,9 +10,36 @@ export interface Builds {
   wallMs: Partial<Record<FrontEndApp | 'monolith', number>>;
 }
 
-function rsbuild(app: FrontEndApp, args: string[]): Promise<number> {
+function rsbuild(app: FrontEndApp, args: string[], env: Record<string, string> = {}): Promise<number> {
   const cwd = join(repoRoot, app);
-  return run(join(cwd, 'node_modules', '.bin', 'rsbuild'), ['build', ...args], cwd);
+  return run(join(cwd, 'node_modules', '.bin', 'rsbuild'), ['build', ...args], cwd, env);
+}
+
+/**
+ * The four apps (and the monolith, with `monolith`) built without some start-up levers (CHAT_LEVERS_OFF,
+ * shared/src/config/perf-levers.ts), into the bench's cache under `name`.
+ */
+export async function buildWithout(
+  name: string,
+  leversOff: readonly string[],
+  { monolith, reuseCache, log }: { monolith: boolean; reuseCache: boolean; log: (line: string) => void },
+): Promise<{ federated: Record<FrontEndApp, string>; monolith: string | null }> {
+  const env = { CHAT_LEVERS_OFF: leversOff.join(',') };
+  const root = join(cacheDir, 'variants', name);
+  const federated = {} as Record<FrontEndApp, string>;
+  for (const app of frontEndApps) {
+    federated[app] = join(root, app);
+    if (reuseCache && existsSync(join(federated[app], 'mf-manifest.json'))) continue;
+    log(`building ${app} without ${leversOff.join(', ')}`);
+    await rsbuild(app, ['--dist-path', federated[app]], env);
+  }
+  if (!monolith) return { federated, monolith: null };
+  const monolithDir = join(root, 'monolith');
+  if (!(reuseCache && existsSync(join(monolithDir, 'index.html')))) {
+    log(`building the monolith without ${leversOff.join(', ')}`);
+    await rsbuild('shell', ['--env-mode', 'monolith', '--dist-path', monolithDir], env);
+  }
+  return { federated, monolith: monolithDir };
 }
 
 /**

@@ -52,6 +52,14 @@ function stack(services: Service[], appOf: (port: number) => FrontEndApp): WebSt
   };
 }
 
+/** The same ports moved by `offset`: a second deployment beside the first (the start-up levers' variants). */
+export function shiftedPorts(ports: Ports, offset: number): Ports {
+  const federated = Object.fromEntries(
+    frontEndApps.map((app) => [app, ports.federated[app] + offset]),
+  ) as Ports['federated'];
+  return { ...ports, federated, monolith: ports.monolith + offset };
+}
+
 /** The shell and the three remotes, each on its own origin as deployed. */
 export async function serveFederated(dists: Record<FrontEndApp, string>, ports: Ports): Promise<WebStack> {
   const services = await Promise.all(

@@ -1,5 +1,4 @@
 import { type ReactNode, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { AppProviders } from '../providers/app-providers';
@@ -7,6 +6,7 @@ import { createAppServices } from '../services/create-app-services';
 import { useSession } from '../services/services-context';
 import { SessionGate } from '../session/session-gate';
 import { mountApp } from '../startup/mount-app';
+import { renderApp } from '../startup/render-app';
 import { StandaloneSignIn } from './standalone-sign-in';
 
 type RenderScreen = (location: { pathname: string; search: string }) => ReactNode;
@@ -41,7 +41,8 @@ async function start(container: HTMLElement, render: RenderScreen, requiresSessi
     return requiresSession && !signedIn ? <StandaloneSignIn /> : render(location);
   }
 
-  createRoot(container).render(
+  await renderApp(
+    container,
     <StrictMode>
       <BrowserRouter>
         <AppProviders services={services}>

@@ -1,4 +1,6 @@
 import { type ThemeConfig, theme } from 'antd';
+import { leverOn } from '../config/perf-levers';
+import { precomputedDarkAlgorithm } from './dark-algorithm';
 
 export const brand = {
   primary: '#22c55e',
@@ -17,9 +19,14 @@ const focusRing = `0 0 0 2px ${brand.primary}`;
  * - a focused field's own ring (a faint green haze by default) is drawn in the brand green too;
  * - secondary text at 45% white falls under 4.5:1 on raised surfaces (modals, the message bar): 55%;
  *   placeholders at 25% white were 2:1, now as readable as tertiary text.
+ *
+ * Components draw with a stylesheet the build extracted with this same theme (zeroRuntime; shared/build/
+ * antd-static-styles.ts) instead of building, hashing and inserting their CSS as they first render; the tokens
+ * still reach them as CSS variables. Unhashed class names, so the sheet fits whatever antd renders them.
  */
 export const appTheme: ThemeConfig = {
-  algorithm: theme.darkAlgorithm,
+  algorithm: leverOn('precomputed-theme') ? precomputedDarkAlgorithm : theme.darkAlgorithm,
+  ...(leverOn('antd-static-styles') && { zeroRuntime: true, hashed: false }),
   token: {
     colorPrimary: brand.primary,
     colorPrimaryBorder: brand.primary,

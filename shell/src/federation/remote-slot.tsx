@@ -1,6 +1,6 @@
-import { type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
+import { leverOn, type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentProps, ComponentType } from 'react';
+import { type ComponentProps, type ComponentType, useDeferredValue } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
@@ -16,7 +16,11 @@ interface RemoteSlotProps<Id extends RemoteModuleId> {
 }
 
 function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotProps<Id>, 'label'>) {
-  const { data: Component, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
+  const { data: loaded, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
+  // A query's answer renders at once, in one task: the remote's whole first screen. Deferred, React renders it
+  // in slices that let the browser paint and answer input between them (the `yielding-render` lever).
+  const deferred = useDeferredValue(loaded);
+  const Component = leverOn('yielding-render') ? deferred : loaded;
   // Quick loads never flash a spinner; slow ones show it long enough to be read.
   const showPending = useSpinDelay(isPending, {
     delay: timings.pendingDelay,

@@ -1,0 +1,125 @@
+import { perfLevers } from '@chat/shared/perf-levers';
+import { buildWithout } from '../lib/builds';
+import type { BenchContext } from '../lib/context';
+import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
+import { type MainThread, mainThreadCells, mainThreadHeader, mainThreadOf } from '../lib/main-thread';
+import { renderGrid } from '../lib/report';
+import { setUpScenes } from '../lib/scenes';
+import { summarize } from '../lib/stats';
+import { serveFederated, serveMonolith, shiftedPorts, type WebStack } from '../lib/web';
+import type { Benchmark } from './benchmark';
+
+/** One deployment under measurement: the build that ships, or one built without some levers. */
+interface Deployment {
+  name: string;
+  stack: WebStack;
+}
+
+interface Cell {
+  screen: string;
+  deployment: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  mainThread: MainThread;
+  runs: LighthouseFigures[];
+}
+
+const runsPerCell = () => Number(process.env.BENCH_LEVER_RUNS) || 5;
+
+/**
+ * Builds and serves, beside the shipped deployments, the federated app without each start-up lever alone and
+ * federated and monolith without any (the app before them), each on ports of its own.
+ */
+async function deployments(
+  context: BenchContext,
+): Promise<{ list: Deployment[]; stop: () => Promise<void> }> {
+  const list: Deployment[] = [
+    { name: 'shipped, federated', stack: await context.federated() },
+    { name: 'shipped, monolith', stack: await context.monolith() },
+  ];
+  const own: WebStack[] = [];
+  if (context.smoke) return { list, stop: async () => {} };
+  const reuseCache = process.env.BENCH_REUSE_BUILDS === '1';
+  const variants = [
+    { name: 'no lever', off: [...perfLevers], monolith: true },
+    ...perfLevers.map((lever) => ({ name: `without ${lever}`, off: [lever], monolith: false })),
+  ];
+  for (const [index, variant] of variants.entries()) {
+    const builds = await buildWithout(variant.name.replace(/\W+/g, '-'), variant.off, {
+      monolith: variant.monolith,
+      reuseCache,
+      log: context.log,
+    });
+    const ports = shiftedPorts(context.ports, 10 * (index + 1));
+    const federated = await serveFederated(builds.federated, ports);
+    own.push(federated);
+    list.push({ name: `${variant.name}, federated`, stack: federated });
+    if (builds.monolith) {
+      const monolith = await serveMonolith(builds.monolith, ports);
+      own.push(monolith);
+      list.push({ name: `${variant.name}, monolith`, stack: monolith });
+    }
+  }
+  return { list, stop: async () => void (await Promise.all(own.map((stack) => stack.stop()))) };
+}
+
+function render(cells: Cell[]): string {
+  const header = ['mobile, median', 'perf', 'LCP ms', 'TBT ms', ...mainThreadHeader];
+  const lines = cells.map((cell) => [
+    `${cell.screen}: ${cell.deployment}`,
+    cell.performance.toFixed(0),
+    cell.lcpMs.toFixed(0),
+    cell.tbtMs.toFixed(0),
+    ...mainThreadCells(cell.mainThread),
+  ]);
+  return `${renderGrid(header, lines)}\nmain thread in ms under Lighthouse's 4× CPU slowdown (mainthread-work-breakdown; bootup-time per kind of script)`;
+}
+
+/**
+ * Issue 22's levers, each measured alone: Lighthouse mobile on the three first screens, the shipped build
+ * against the same build without one lever and without any, every deployment in turn within each round so
+ * drift on a shared machine hits them alike; the medians and the main thread's breakdown.
+ */
+export const phoneLevers: Benchmark = {
+  name: 'phone-levers',
+  async run(context) {
+    const { session, scenes: all } = await setUpScenes(await context.client());
+    const scenes = context.smoke ? all.filter((scene) => scene.path === '/') : all;
+    const { list, stop } = await deployments(context);
+    try {
+      const runs = new Map<string, LighthouseFigures[]>();
+      const count = context.smoke ? 1 : runsPerCell();
+      for (let round = 1; round <= count; round++) {
+        context.log(`start-up levers: round ${round} of ${count}, ${list.length} deployments`);
+        for (const scene of scenes) {
+          for (const deployment of list) {
+            const key = `${scene.name}\n${deployment.name}`;
+            const run = await runLighthouse(`${deployment.stack.origin}${scene.path}`, {
+              preset: 'mobile',
+              token: scene.signedIn ? session.token : undefined,
+            });
+            runs.set(key, [...(runs.get(key) ?? []), run]);
+          }
+        }
+      }
+      const cells: Cell[] = [];
+      for (const [key, figures] of runs) {
+        const [screen = '', deployment = ''] = key.split('\n');
+        const median = (pick: (run: LighthouseFigures) => number) => summarize(figures.map(pick)).median;
+        cells.push({
+          screen,
+          deployment,
+          performance: median((run) => run.performance),
+          lcpMs: median((run) => run.lcpMs),
+          tbtMs: median((run) => run.tbtMs),
+          mainThread: await mainThreadOf(figures),
+          runs: figures,
+        });
+      }
+      return { rows: [], details: { cells }, table: render(cells) };
+    } finally {
+      await stop();
+    }
+  },
+};
