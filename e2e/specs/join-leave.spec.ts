@@ -45,6 +45,40 @@ test.describe('joining and leaving', () => {
     await expect.poll(async () => (await getRoom(request, token, room.id)).is_member).toBe(false);
   });
 
+  test('titles the room before the join answers, from the list and from a direct link', async ({
+    userPage: page,
+    request,
+  }) => {
+    const room = await othersRoom(request);
+    const title = page.getByRole('heading', { name: `Chat Room: ${room.name}` });
+    // Every join waits until the test lets it through: the title must not.
+    let letJoinThrough = () => {};
+    await page.route(`**/chatrooms/${room.id}/join`, async (route) => {
+      await new Promise<void>((resolve) => {
+        letJoinThrough = resolve;
+      });
+      await route.continue();
+    });
+
+    const joiningShowsTheTitle = async () => {
+      await expect(title).toBeVisible();
+      await expect(page.getByText('Joining the room…')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Leave Room' })).toBeDisabled();
+      const box = await title.boundingBox();
+      letJoinThrough();
+      await expect(page.getByLabel('Messages', { exact: true })).toHaveAttribute('aria-busy', 'false');
+      await expect(page.getByRole('button', { name: 'Leave Room' })).toBeEnabled();
+      // The join's answer moves nothing: the title is where it painted.
+      expect(await title.boundingBox()).toEqual(box);
+    };
+
+    await page.goto('/');
+    await rowOf(page, room).getByRole('button', { name: 'Join' }).click();
+    await joiningShowsTheTitle();
+    await page.reload();
+    await joiningShowsTheTitle();
+  });
+
   test('shows a full room as full and offers no Join', async ({ userPage: page, request }) => {
     const room = await othersRoom(request, 2);
     await fillRoom(request, room);

@@ -6,10 +6,13 @@ import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
 import { OnlinePanel } from './components/online-panel';
 import { RoomPresence } from './components/room-presence';
+import { useKnownRoomName } from './hooks/use-known-room-name';
 
 /**
- * The joined-room view: joins on open under a loading overlay, then shows the conversation. 'Leave Room'
- * stands where the room list has 'Create Room'.
+ * The joined-room view: joins on open, the conversation's place under a loading overlay until then. The
+ * title, the page's largest element, paints with the name the cache already holds rather than after the
+ * join. 'Leave Room' stands where the room list has 'Create Room', usable once the join has answered (a
+ * leave racing the join could land first and be undone by it).
  */
 export function ChatRoom({ roomId }: ChatRoomProps) {
   const { http, queryClient } = useServices();
@@ -36,41 +39,47 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
     joinNow();
   }, [roomId, joinNow]);
 
-  const name = join.data?.room.name ?? '';
+  const knownName = useKnownRoomName(roomId);
+  const name = join.data?.room.name ?? knownName ?? '';
   return (
-    <Spin spinning={!join.isSuccess} size="large" description="Joining the room…">
-      <Card
-        title={
-          // An h2 under the header's h1, at the size of an h4.
-          <Typography.Title
-            level={2}
-            style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
-            ellipsis={{ tooltip: name }}
-          >
-            {`Chat Room: ${name}`}
-          </Typography.Title>
-        }
-        extra={
-          <Button type="primary" loading={leave.isPending} onClick={() => leave.mutate()}>
-            Leave Room
-          </Button>
-        }
-        styles={{ body: { padding: 0 } }}
-      >
-        {join.isSuccess ? (
-          <RoomPresence roomId={roomId}>
-            <OnlinePanel />
-            <Conversation
-              roomId={roomId}
-              openingPage={openingPage}
-              lastReadId={join.data?.room.last_read_id}
-              unreadCount={join.data?.room.unread_count}
-            />
-          </RoomPresence>
-        ) : (
+    <Card
+      title={
+        // An h2 under the header's h1, at the size of an h4.
+        <Typography.Title
+          level={2}
+          style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
+          ellipsis={{ tooltip: name }}
+        >
+          {`Chat Room: ${name}`}
+        </Typography.Title>
+      }
+      extra={
+        <Button
+          type="primary"
+          disabled={!join.isSuccess}
+          loading={leave.isPending}
+          onClick={() => leave.mutate()}
+        >
+          Leave Room
+        </Button>
+      }
+      styles={{ body: { padding: 0 } }}
+    >
+      {join.isSuccess ? (
+        <RoomPresence roomId={roomId}>
+          <OnlinePanel />
+          <Conversation
+            roomId={roomId}
+            openingPage={openingPage}
+            lastReadId={join.data?.room.last_read_id}
+            unreadCount={join.data?.room.unread_count}
+          />
+        </RoomPresence>
+      ) : (
+        <Spin size="large" description="Joining the room…">
           <div style={{ height: 360 }} />
-        )}
-      </Card>
-    </Spin>
+        </Spin>
+      )}
+    </Card>
   );
 }
