@@ -107,8 +107,9 @@ export const antdStaticStyles: RsbuildPlugin = {
   name: 'chat:antd-static-styles',
   setup(api) {
     const styles = leverOn('antd-static-styles');
-    if (!styles && !leverOn('precomputed-theme')) return;
-    const { css, darkRecord } = extract();
+    const { css, darkRecord } =
+      styles || leverOn('precomputed-theme') ? extract() : { css: '', darkRecord: '' };
+    // Defined in every build: an undefined `process.env` member would throw in the browser.
     api.modifyRsbuildConfig((config, { mergeRsbuildConfig }) =>
       mergeRsbuildConfig(config, {
         source: {
