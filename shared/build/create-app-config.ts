@@ -4,6 +4,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginAssetsRetry } from '@rsbuild/plugin-assets-retry';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { leverOn } from '../src/config/perf-levers';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
 import { antdStaticStyles } from './antd-static-styles';
 import { configMiddleware } from './config-middleware';
@@ -62,7 +63,7 @@ export function createAppConfig({
   const isRemote = exposes !== undefined;
   const base: RsbuildConfig = {
     plugins: [
-      pluginReact(),
+      pluginReact({ reactCompiler: leverOn('react-compiler') }),
       // A script or chunk that fails to load (a dropped request, a deploy's brief gap) is fetched again, the
       // remotes' own chunks included. Its runtime goes in a file of its own: the CSP admits no inline script.
       pluginAssetsRetry({ inlineScript: false, max: 3, delay: (context) => 300 * context.times }),
@@ -89,7 +90,10 @@ export function createAppConfig({
     source: {
       entry: { index: './src/index.ts' },
       // Which of the start-up levers a build leaves out (shared/src/config/perf-levers.ts); none, as shipped.
-      define: { 'process.env.CHAT_LEVERS_OFF': JSON.stringify(process.env.CHAT_LEVERS_OFF ?? '') },
+      define: {
+        'process.env.CHAT_LEVERS_OFF': JSON.stringify(process.env.CHAT_LEVERS_OFF ?? ''),
+        'process.env.CHAT_LEVERS_ON': JSON.stringify(process.env.CHAT_LEVERS_ON ?? ''),
+      },
     },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },
     html: {

@@ -1,5 +1,5 @@
-import { perfLevers } from '@chat/shared/perf-levers';
-import { buildWithout } from '../lib/builds';
+import { shippedLevers, triedLevers } from '@chat/shared/perf-levers';
+import { buildVariant } from '../lib/builds';
 import type { BenchContext } from '../lib/context';
 import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
 import { type MainThread, mainThreadCells, mainThreadHeader, mainThreadOf } from '../lib/main-thread';
@@ -28,8 +28,9 @@ interface Cell {
 const runsPerCell = () => Number(process.env.BENCH_LEVER_RUNS) || 5;
 
 /**
- * Builds and serves, beside the shipped deployments, the federated app without each start-up lever alone and
- * federated and monolith without any (the app before them), each on ports of its own.
+ * Builds and serves, beside the shipped deployments, the federated app without each shipped start-up lever
+ * alone and with each tried one, and federated and monolith without any (the app before them), each on ports
+ * of its own.
  */
 async function deployments(
   context: BenchContext,
@@ -42,11 +43,20 @@ async function deployments(
   if (context.smoke) return { list, stop: async () => {} };
   const reuseCache = process.env.BENCH_REUSE_BUILDS === '1';
   const variants = [
-    { name: 'no lever', off: [...perfLevers], monolith: true },
-    ...perfLevers.map((lever) => ({ name: `without ${lever}`, off: [lever], monolith: false })),
+    { name: 'no lever', env: { CHAT_LEVERS_OFF: shippedLevers.join(',') }, monolith: true },
+    ...shippedLevers.map((lever) => ({
+      name: `without ${lever}`,
+      env: { CHAT_LEVERS_OFF: lever },
+      monolith: false,
+    })),
+    ...triedLevers.map((lever) => ({
+      name: `with ${lever}`,
+      env: { CHAT_LEVERS_ON: lever },
+      monolith: false,
+    })),
   ];
   for (const [index, variant] of variants.entries()) {
-    const builds = await buildWithout(variant.name.replace(/\W+/g, '-'), variant.off, {
+    const builds = await buildVariant(variant.name, variant.env, {
       monolith: variant.monolith,
       reuseCache,
       log: context.log,
@@ -100,6 +110,9 @@ export const phoneLevers: Benchmark = {
               token: scene.signedIn ? session.token : undefined,
             });
             runs.set(key, [...(runs.get(key) ?? []), run]);
+            context.log(
+              `  ${scene.name}, ${deployment.name}: performance ${run.performance}, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms`,
+            );
           }
         }
       }

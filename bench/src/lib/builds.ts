@@ -16,27 +16,26 @@ function rsbuild(app: FrontEndApp, args: string[], env: Record<string, string> =
 }
 
 /**
- * The four apps (and the monolith, with `monolith`) built without some start-up levers (CHAT_LEVERS_OFF,
- * shared/src/config/perf-levers.ts), into the bench's cache under `name`.
+ * The four apps (and the monolith, with `monolith`) built with other start-up levers (`env`: CHAT_LEVERS_OFF,
+ * CHAT_LEVERS_ON, shared/src/config/perf-levers.ts), into the bench's cache under `name`.
  */
-export async function buildWithout(
+export async function buildVariant(
   name: string,
-  leversOff: readonly string[],
+  env: Record<string, string>,
   { monolith, reuseCache, log }: { monolith: boolean; reuseCache: boolean; log: (line: string) => void },
 ): Promise<{ federated: Record<FrontEndApp, string>; monolith: string | null }> {
-  const env = { CHAT_LEVERS_OFF: leversOff.join(',') };
-  const root = join(cacheDir, 'variants', name);
+  const root = join(cacheDir, 'variants', name.replace(/\W+/g, '-'));
   const federated = {} as Record<FrontEndApp, string>;
   for (const app of frontEndApps) {
     federated[app] = join(root, app);
     if (reuseCache && existsSync(join(federated[app], 'mf-manifest.json'))) continue;
-    log(`building ${app} without ${leversOff.join(', ')}`);
+    log(`building ${app} ${name}`);
     await rsbuild(app, ['--dist-path', federated[app]], env);
   }
   if (!monolith) return { federated, monolith: null };
   const monolithDir = join(root, 'monolith');
   if (!(reuseCache && existsSync(join(monolithDir, 'index.html')))) {
-    log(`building the monolith without ${leversOff.join(', ')}`);
+    log(`building the monolith ${name}`);
     await rsbuild('shell', ['--env-mode', 'monolith', '--dist-path', monolithDir], env);
   }
   return { federated, monolith: monolithDir };

@@ -1,13 +1,18 @@
 /**
- * The start-up levers of "Fast on a phone, second round" (bench/README.md): each is on unless a build leaves
- * it out with CHAT_LEVERS_OFF=a,b (shared/build/create-app-config.ts defines it), so the bench can measure each
- * one alone against the build that ships (`pnpm bench --only phone-levers`).
+ * The start-up levers of "Fast on a phone, second round" (bench/README.md). A build leaves shipped ones out
+ * with CHAT_LEVERS_OFF=a,b and takes tried ones in with CHAT_LEVERS_ON=a,b (shared/build/create-app-config.ts
+ * defines both), so the bench can measure each one alone against the build that ships
+ * (`pnpm bench --only phone-levers`).
  */
-export const perfLevers = ['antd-static-styles', 'precomputed-theme', 'yielding-render'] as const;
-export type PerfLever = (typeof perfLevers)[number];
+export const shippedLevers = ['antd-static-styles', 'precomputed-theme', 'yielding-render'] as const;
+/** Measured, and not shipped: bench/README.md says why. */
+export const triedLevers = ['react-compiler'] as const;
+export type PerfLever = (typeof shippedLevers)[number] | (typeof triedLevers)[number];
 
-const off = (process.env.CHAT_LEVERS_OFF ?? '').split(',');
+const listed = (names: string | undefined) => (names ?? '').split(',');
+const off = listed(process.env.CHAT_LEVERS_OFF);
+const on = listed(process.env.CHAT_LEVERS_ON);
 
 export function leverOn(lever: PerfLever): boolean {
-  return !off.includes(lever);
+  return (shippedLevers as readonly string[]).includes(lever) ? !off.includes(lever) : on.includes(lever);
 }
