@@ -3,6 +3,7 @@ import { routes } from '@chat/shared/constants';
 import type { APIRequestContext, Browser, ConsoleMessage, Page, Response } from '@playwright/test';
 import { APP_URL, type Credentials, createUser, loginToken } from './api';
 import { rowsSaying, send } from './chat';
+import { expectDrawnByTheme } from './drawn-by-theme';
 import { expect, signIn, test } from './fixtures';
 
 interface Watched {
@@ -94,11 +95,14 @@ export async function chatJourney(
   try {
     await test.step('sign in through the login form', async () => {
       await page.goto(routes.login);
+      // Each screen looks as the theme says, whichever release drew it (the shell's stylesheet covers it).
+      await expectDrawnByTheme(page);
       await page.getByLabel('Username').fill(alice.username);
       await page.getByLabel('Password').fill(alice.password);
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page).toHaveURL(routes.home);
       await expect(page.getByText('Room Lists')).toBeVisible();
+      await expectDrawnByTheme(page);
     });
 
     await test.step('create a room from the list', async () => {
@@ -115,6 +119,7 @@ export async function chatJourney(
       await openFromList(page, roomName);
       await bobPage.goto(routes.home);
       await openFromList(bobPage, roomName);
+      await expectDrawnByTheme(page);
     });
 
     await test.step('messages arrive live, each once', async () => {

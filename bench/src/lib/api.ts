@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResponse, Message, Room } from '@chat/shared';
 import { repoRoot } from './paths';
-import type { Ports } from './ports';
+import { deploymentOffsets, type Ports } from './ports';
 import { type Service, startService } from './processes';
 
 export interface ApiServer {
@@ -44,8 +44,8 @@ export async function startApi(
     appId: 'chat-bench',
     secret: randomBytes(24).toString('hex'),
   };
-  const frontEnds = [...Object.values(ports.federated), ports.monolith].map(
-    (port) => `http://localhost:${port}`,
+  const frontEnds = deploymentOffsets.flatMap((offset) =>
+    [...Object.values(ports.federated), ports.monolith].map((port) => `http://localhost:${port + offset}`),
   );
   let service: Service;
   try {

@@ -33,3 +33,6 @@ export function portsFor(smoke: boolean) {
 }
 
 export type Ports = ReturnType<typeof portsFor>;
+
+/** Where further front-end deployments of one run sit (`shiftedPorts`): the API admits each as an origin. */
+export const deploymentOffsets = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90];

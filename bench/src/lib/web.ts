@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type FrontEndApp, frontEndApps, repoRoot } from './paths';
-import type { Ports } from './ports';
+import { deploymentOffsets, type Ports } from './ports';
 import { type Service, startService } from './processes';
 
 export interface WebStack {
@@ -52,8 +52,12 @@ function stack(services: Service[], appOf: (port: number) => FrontEndApp): WebSt
   };
 }
 
-/** The same ports moved by `offset`: a second deployment beside the first (the start-up levers' variants). */
+/**
+ * The same ports moved by `offset` (one of `deploymentOffsets`, which the API admits as origins): another
+ * deployment beside the first (the start-up levers' variants).
+ */
 export function shiftedPorts(ports: Ports, offset: number): Ports {
+  if (!deploymentOffsets.includes(offset)) throw new Error(`No deployment at offset ${offset}`);
   const federated = Object.fromEntries(
     frontEndApps.map((app) => [app, ports.federated[app] + offset]),
   ) as Ports['federated'];
