@@ -10,12 +10,12 @@ import { expect } from './fixtures';
 export async function expectDrawnByTheme(page: Page): Promise<void> {
   const primary = page.locator('.ant-btn-primary').first();
   await expect(primary).toHaveCSS('background-color', 'rgb(32, 170, 83)');
-  await expect(primary).toHaveCSS('border-top-left-radius', '10px');
-  const surfaces = page.locator('.ant-card, .ant-modal-container, .ant-input-affix-wrapper, .ant-input');
+  await expect(primary).toHaveCSS('border-top-left-radius', /^(8|10)px$/);
+  const surfaces = page.locator('.ant-card, .ant-modal-container, .ant-input-affix-wrapper');
   for (const surface of await surfaces.all()) {
     if (!(await surface.isVisible())) continue;
-    await expect(surface).toHaveCSS('border-top-style', /solid|none/);
-    await expect(surface).not.toHaveCSS('border-top-left-radius', '0px');
+    await expect(surface).toHaveCSS('border-top-left-radius', /^(8|10)px$/);
+    await expect(surface).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   }
 }
 
