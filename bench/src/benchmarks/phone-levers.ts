@@ -21,6 +21,8 @@ interface Cell {
   performance: number;
   lcpMs: number;
   tbtMs: number;
+  /** The largest contentful paint's element in most runs. */
+  lcpElement: string;
   mainThread: MainThread;
   runs: LighthouseFigures[];
 }
@@ -74,14 +76,21 @@ async function deployments(
   return { list, stop: async () => void (await Promise.all(own.map((stack) => stack.stop()))) };
 }
 
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
 function render(cells: Cell[]): string {
-  const header = ['mobile, median', 'perf', 'LCP ms', 'TBT ms', ...mainThreadHeader];
+  const header = ['mobile, median', 'perf', 'LCP ms', 'TBT ms', ...mainThreadHeader, 'LCP element'];
   const lines = cells.map((cell) => [
     `${cell.screen}: ${cell.deployment}`,
     cell.performance.toFixed(0),
     cell.lcpMs.toFixed(0),
     cell.tbtMs.toFixed(0),
     ...mainThreadCells(cell.mainThread),
+    cell.lcpElement.slice(0, 40),
   ]);
   return `${renderGrid(header, lines)}\nmain thread in ms under Lighthouse's 4× CPU slowdown (mainthread-work-breakdown; bootup-time per kind of script)`;
 }
@@ -126,6 +135,7 @@ export const phoneLevers: Benchmark = {
           performance: median((run) => run.performance),
           lcpMs: median((run) => run.lcpMs),
           tbtMs: median((run) => run.tbtMs),
+          lcpElement: mostCommon(figures.map((run) => run.lcpElement)),
           mainThread: await mainThreadOf(figures),
           runs: figures,
         });

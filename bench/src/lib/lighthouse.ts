@@ -20,6 +20,8 @@ export interface LighthouseFigures {
   failed: string[];
   /** mainthread-work-breakdown: ms of main-thread work by kind (scriptEvaluation, styleLayout, …), CPU-throttled. */
   mainThread: Record<string, number>;
+  /** The element Lighthouse took for the largest contentful paint, as its label ('Chat Room: …'), or ''. */
+  lcpElement: string;
   /** bootup-time: each script's main-thread time (evaluation and the calls it made), throttled, biggest first. */
   scripts: ScriptTime[];
 }
@@ -103,6 +105,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
     tbtMs: numeric('total-blocking-time'),
     bytes: numeric('total-byte-weight'),
     failed,
+    lcpElement: lcpElementOf(lhr),
     mainThread: Object.fromEntries(
       tableItems(lhr, 'mainthread-work-breakdown').map((item) => [String(item.group), Number(item.duration)]),
     ),
@@ -119,4 +122,12 @@ function figuresOf(lhr: Result): LighthouseFigures {
 function tableItems(lhr: Result, id: string): Array<Record<string, unknown>> {
   const details = lhr.audits[id]?.details;
   return details?.type === 'table' ? (details.items as Array<Record<string, unknown>>) : [];
+}
+
+/** lcp-breakdown-insight lists its subparts' table and then the element itself, as a `node` item. */
+function lcpElementOf(lhr: Result): string {
+  const details = lhr.audits['lcp-breakdown-insight']?.details;
+  if (details?.type !== 'list') return '';
+  const node = details.items.find((item) => item.type === 'node');
+  return node?.type === 'node' ? (node.nodeLabel ?? node.snippet ?? '') : '';
 }
