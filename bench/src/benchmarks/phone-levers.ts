@@ -28,6 +28,12 @@ interface Cell {
 }
 
 const runsPerCell = () => Number(process.env.BENCH_LEVER_RUNS) || 5;
+/**
+ * BENCH_LEVER_VARIANTS=name;name and BENCH_LEVER_SCREENS=name;name narrow a run to some variants ('no lever',
+ * 'without yielding-render', …; the shipped build is always measured) and screens ('/auth/login', '/', 'in a
+ * room'), to measure one change again.
+ */
+const chosen = (variable: string) => process.env[variable]?.split(';').filter(Boolean);
 
 /**
  * Builds and serves, beside the shipped deployments, the federated app without each shipped start-up lever
@@ -57,7 +63,9 @@ async function deployments(
       monolith: false,
     })),
   ];
+  const only = chosen('BENCH_LEVER_VARIANTS');
   for (const [index, variant] of variants.entries()) {
+    if (only && !only.includes(variant.name)) continue;
     const builds = await buildVariant(variant.name, variant.env, {
       monolith: variant.monolith,
       reuseCache,
@@ -104,7 +112,10 @@ export const phoneLevers: Benchmark = {
   name: 'phone-levers',
   async run(context) {
     const { session, scenes: all } = await setUpScenes(await context.client());
-    const scenes = context.smoke ? all.filter((scene) => scene.path === '/') : all;
+    const screens = chosen('BENCH_LEVER_SCREENS');
+    const scenes = all.filter((scene) =>
+      context.smoke ? scene.path === '/' : !screens || screens.includes(scene.name),
+    );
     const { list, stop } = await deployments(context);
     try {
       const runs = new Map<string, LighthouseFigures[]>();

@@ -1,6 +1,7 @@
 import { type ChatRoomProps, openingPageQueryOptions, timings, useServices } from '@chat/shared';
+import { leverOn } from '@chat/shared/perf-levers';
 import { Button, Card, Spin, Typography, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useJoinRoom } from './api/join-room';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
@@ -39,6 +40,12 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
     joinNow();
   }, [roomId, joinNow]);
 
+  // The join's answer mounts the whole room (presence, the feed, the message bar) in one task, and a query's
+  // answer cannot be a transition. Deferred, React renders it in slices while the title stays painted (the
+  // `yielding-render` lever; its own copy of the levers, built into this remote).
+  const joinedDeferred = useDeferredValue(join.isSuccess);
+  const joined = leverOn('yielding-render') ? joinedDeferred : join.isSuccess;
+
   const knownName = useKnownRoomName(roomId);
   const name = join.data?.room.name ?? knownName ?? '';
   return (
@@ -65,7 +72,7 @@ export function ChatRoom({ roomId }: ChatRoomProps) {
       }
       styles={{ body: { padding: 0 } }}
     >
-      {join.isSuccess ? (
+      {joined ? (
         <RoomPresence roomId={roomId}>
           <OnlinePanel />
           <Conversation
