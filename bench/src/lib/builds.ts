@@ -10,9 +10,29 @@ export interface Builds {
   wallMs: Partial<Record<FrontEndApp | 'monolith', number>>;
 }
 
-function rsbuild(app: FrontEndApp, args: string[], env: Record<string, string> = {}): Promise<number> {
+type Target = FrontEndApp | 'monolith';
+
+/**
+ * Builds `target` (an app, or the shell as the monolith) into `dir`, with `env` on top of this process's, unless
+ * `reuse` and a build is already there. The build's wall time in ms, or undefined when it was reused.
+ */
+async function buildInto(
+  target: Target,
+  dir: string,
+  {
+    reuse,
+    env = {},
+    log,
+    label = '',
+  }: { reuse: boolean; env?: Record<string, string>; log: (line: string) => void; label?: string },
+): Promise<number | undefined> {
+  if (reuse && existsSync(join(dir, target === 'monolith' ? 'index.html' : 'mf-manifest.json')))
+    return undefined;
+  log(`building ${target === 'monolith' ? 'the monolith' : target}${label}`);
+  const app = target === 'monolith' ? 'shell' : target;
   const cwd = join(repoRoot, app);
-  return run(join(cwd, 'node_modules', '.bin', 'rsbuild'), ['build', ...args], cwd, env);
+  const mode = target === 'monolith' ? ['--env-mode', 'monolith'] : [];
+  return run(join(cwd, 'node_modules', '.bin', 'rsbuild'), ['build', ...mode, '--dist-path', dir], cwd, env);
 }
 
 /**
@@ -25,19 +45,15 @@ export async function buildVariant(
   { monolith, reuseCache, log }: { monolith: boolean; reuseCache: boolean; log: (line: string) => void },
 ): Promise<{ federated: Record<FrontEndApp, string>; monolith: string | null }> {
   const root = join(cacheDir, 'variants', name.replace(/\W+/g, '-'));
+  const options = { reuse: reuseCache, env, log, label: ` ${name}` };
   const federated = {} as Record<FrontEndApp, string>;
   for (const app of frontEndApps) {
     federated[app] = join(root, app);
-    if (reuseCache && existsSync(join(federated[app], 'mf-manifest.json'))) continue;
-    log(`building ${app} ${name}`);
-    await rsbuild(app, ['--dist-path', federated[app]], env);
+    await buildInto(app, federated[app], options);
   }
   if (!monolith) return { federated, monolith: null };
   const monolithDir = join(root, 'monolith');
-  if (!(reuseCache && existsSync(join(monolithDir, 'index.html')))) {
-    log(`building the monolith ${name}`);
-    await rsbuild('shell', ['--env-mode', 'monolith', '--dist-path', monolithDir], env);
-  }
+  await buildInto('monolith', monolithDir, options);
   return { federated, monolith: monolithDir };
 }
 
@@ -65,13 +81,11 @@ export async function buildAll({
     const dist = join(repoRoot, app, 'dist');
     const cached = join(cacheDir, 'federated', app);
     builds.federated[app] = reuseDist && existsSync(join(dist, 'mf-manifest.json')) ? dist : cached;
-    if (builds.federated[app] === dist || (reuseCache && existsSync(join(cached, 'mf-manifest.json'))))
-      continue;
-    log(`building ${app}`);
-    builds.wallMs[app] = await rsbuild(app, ['--dist-path', cached]);
+    if (builds.federated[app] === dist) continue;
+    const wallMs = await buildInto(app, cached, { reuse: reuseCache, log });
+    if (wallMs !== undefined) builds.wallMs[app] = wallMs;
   }
-  if (reuseCache && existsSync(join(builds.monolith, 'index.html'))) return builds;
-  log('building the monolith');
-  builds.wallMs.monolith = await rsbuild('shell', ['--env-mode', 'monolith', '--dist-path', builds.monolith]);
+  const wallMs = await buildInto('monolith', builds.monolith, { reuse: reuseCache, log });
+  if (wallMs !== undefined) builds.wallMs.monolith = wallMs;
   return builds;
 }
