@@ -3,7 +3,6 @@ export * from './api/auth';
 export * from './api/me';
 export * from './api/messages';
 export * from './api/rooms';
-export * from './config/perf-levers';
 export * from './config/runtime-config';
 export * from './constants';
 export * from './contracts/remote-modules';

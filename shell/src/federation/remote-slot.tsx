@@ -1,4 +1,5 @@
-import { leverOn, type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
+import { type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
+import { leverOn } from '@chat/shared/perf-levers';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, type ComponentType, useDeferredValue } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
