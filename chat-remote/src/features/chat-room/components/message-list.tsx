@@ -4,8 +4,8 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
 import { isOutgoing } from '../model/outgoing';
 import { arrivedAfter, rowKey, type TimelineRow } from '../model/timeline';
-import { MessageRow } from './message-row';
 import { JumpToLatestButton } from './jump-to-latest-button';
+import { MessageRow } from './message-row';
 import type { RowActions } from './outgoing-status';
 
 const HISTORY_HEADER = 40;
@@ -67,7 +67,8 @@ function newestFromOthers(rows: readonly TimelineRow[], ownId: number | null): n
 
 /** Keys a field inside a row keeps for itself (End moves its caret). */
 const typingTarget = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Where the list opens: a jump's target (centred) or the first unread message (at the top), else the end. */
 function useOpenAt(
@@ -221,6 +222,7 @@ export function MessageList(props: MessageListProps) {
   };
   return (
     <div style={{ position: 'relative' }}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: its role (feed, or group when empty) comes from `semantics`, which the lint cannot follow */}
       <div
         ref={scrollRef}
         onScroll={() => {

@@ -36,9 +36,7 @@ export function useMarkRead(roomId: number): (newestOnScreen: number) => void {
       marked = newest;
       lastSent = performance.now();
       queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) =>
-        rooms?.map((room) =>
-          room.id === roomId ? { ...room, unread_count: 0, mention_count: 0 } : room,
-        ),
+        rooms?.map((room) => (room.id === roomId ? { ...room, unread_count: 0, mention_count: 0 } : room)),
       );
       markRead(http, roomId, newest).then(
         () => queryClient.invalidateQueries({ queryKey: roomKeys.all, exact: true }),

@@ -187,7 +187,9 @@ describe("a reply's quote follows its original", () => {
   });
 
   it('takes it from a catch-up that brought the edited original, but not from a stale copy', () => {
-    const caughtUp = newerReceived({ ...opened, changeCursor: 3 }, [versioned(1, 4, { content: 'Meet at 8' })]);
+    const caughtUp = newerReceived({ ...opened, changeCursor: 3 }, [
+      versioned(1, 4, { content: 'Meet at 8' }),
+    ]);
     expect(quoteIn(caughtUp)).toBe('Meet at 8');
     const crossed = newerReceived(caughtUp, [versioned(1, 2, { content: 'Meet at 6' })]);
     expect(quoteIn(crossed)).toBe('Meet at 8');

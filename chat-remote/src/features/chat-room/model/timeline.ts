@@ -18,8 +18,15 @@ export function rowKey(row: TimelineRow, ownUserId: number | null): string {
   return row.client_msg_id ? `c:${row.user.id}:${row.client_msg_id}` : `m:${row.id}`;
 }
 
-/** How many of the others' messages came after `seen` (they are at the end of the log). */
-export function arrivedAfter(rows: readonly TimelineRow[], seen: number | null, ownId: number | null): number {
+/**
+ * How many of the others' messages came after `seen` (they are at the end of the log); all of them when
+ * `seen` is null (there were none when the reader was last at the newest message).
+ */
+export function arrivedAfter(
+  rows: readonly TimelineRow[],
+  seen: number | null,
+  ownId: number | null,
+): number {
   let arrived = 0;
   for (let index = rows.length - 1; index >= 0; index--) {
     const row = rows[index];
@@ -27,5 +34,5 @@ export function arrivedAfter(rows: readonly TimelineRow[], seen: number | null, 
     if (seen !== null && row.id <= seen) break;
     if (row.user.id !== ownId) arrived++;
   }
-  return seen === null ? 0 : arrived;
+  return arrived;
 }
