@@ -157,6 +157,7 @@ test('opening a room reads what it shows: open, look, reload at once, and the ba
   await page.goto('/');
   await expect(rowOf(page, room)).toBeVisible();
   await expect(rowOf(page, room).getByRole('img', { name: /unread$|mentions?$/ })).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/glance-read.png` });
   await bob.context.close();
 });
 
@@ -183,6 +184,7 @@ test("an edited original updates its reply's quote live, for everyone", async ({
   });
   expect(edited.status()).toBe(200);
   await expect(quote).toContainText('Meet at seven');
+  if (SHOTS) await bob.page.screenshot({ path: `${SHOTS}/quote-follows-edit.png` });
   await expect(rowsSaying(bob.page, 'Meet at seven')).toHaveCount(1);
   await bob.context.close();
 });
