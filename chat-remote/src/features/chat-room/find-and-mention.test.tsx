@@ -157,6 +157,40 @@ describe('@mentions', () => {
     expect(screen.queryByText(/Replying to/)).toBeNull();
   }, 30_000);
 
+  it('fills the list in when the members arrive after @ was typed', async () => {
+    // Nobody the room shows is called al…: only the members' read can offer them, and it answers late.
+    const api = fakeRoomApi([aMessage(1, { room_id: testRoom.id, user: { id: 5, username: 'bob' } })]);
+    let answerMembers: () => void = () => {};
+    const membersAnswered = new Promise<void>((resolve) => {
+      answerMembers = resolve;
+    });
+    const members = [
+      { id: 1, username: 'alice' },
+      { id: 4, username: 'alan' },
+      { id: 5, username: 'bob' },
+    ];
+    const get = api.http.get;
+    api.http.get = (async (url: string, config?: unknown) =>
+      url.endsWith('/members')
+        ? membersAnswered.then(() => members)
+        : get(url, config as never)) as typeof api.http.get;
+    renderRoom(api);
+    await waitFor(() => expect(row(1)).not.toBeNull());
+    const input = screen.getByPlaceholderText('Message...');
+    await userEvent.type(input, 'hi @al');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await act(async () => answerMembers());
+    const list = await screen.findByRole('listbox');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['@alan', '@alice']);
+    await userEvent.keyboard('{Enter}');
+    expect(input).toHaveValue('hi @alan ');
+  }, 30_000);
+
   it('shows mentions as mentions, and a message mentioning this user stands out and says so', async () => {
     const mentions = [
       { id: 2, username: 'me' },
