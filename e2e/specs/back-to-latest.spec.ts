@@ -1,6 +1,6 @@
 import type { Room } from '@chat/shared/schemas';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_URL, APP_URL, bearer, createRoom, postMessage } from '../support/api';
+import { API_URL, APP_URL, bearer, createRoom, postMessage, seedMessages } from '../support/api';
 import { feed, openRoom, rowsSaying } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -11,27 +11,13 @@ test.use({ baseURL: APP_URL });
 
 const SHOTS = process.env.E2E_SHOTS;
 
-/** `count` messages `{prefix} 1` … `{prefix} count` by `username`, through the test-only seeder. */
-async function seed(
-  request: APIRequestContext,
-  roomId: number,
-  count: number,
-  prefix: string,
-  username: string,
-) {
-  const seeded = await request.post(`${API_URL}testing/rooms/${roomId}/messages`, {
-    data: { count, prefix, username },
-  });
-  expect(seeded.ok(), await seeded.text()).toBe(true);
-}
-
 const jumpButton = (page: Page) => page.getByRole('button', { name: /^Jump to latest/ });
 
 /** A room of 41 messages, all in the opening page: 'The llama…' first, then 40 by its creator. */
 async function roomWithHistory(request: APIRequestContext, token: string, username: string) {
   const room = await createRoom(request, token);
   const first = await postMessage(request, token, room.id, 'The llama left the barn at dawn');
-  await seed(request, room.id, 40, 'Filler', username);
+  await seedMessages(request, room.id, { count: 40, prefix: 'Filler', username });
   return { room, first };
 }
 
