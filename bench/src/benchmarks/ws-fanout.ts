@@ -11,6 +11,7 @@ const EVENT = 'bench-fanout';
 const TARGET_P99_MS = 50;
 const DELIVERY_TIMEOUT_MS = 10_000;
 const SETTLE_MS = 2_000;
+const UNMAP_MS = 500;
 /**
  * Events published first and not measured. The clients' code (pusher-js, in this process) is compiled while
  * it runs its first events: unwarmed, the first two of 100 took 55 and 34 ms to half the sockets instead of
@@ -76,11 +77,24 @@ export async function fanOut(api: ApiServer, sockets: ChatSocket[], events: numb
 }
 
 /**
+ * The API's resident memory once a full collection has run. Read without one, the figure was the heap's
+ * growth, mostly garbage of the connections' /broadcasting/auth requests not yet collected, or, when a major
+ * collection happened to fall between the two readings, minus the ~350 MB of buffers left from start-up:
+ * from -351 to 13.7 KiB per connection on the same code (bench/README.md, "API memory per connection").
+ */
+async function keptKiB(api: ApiServer): Promise<number> {
+  if (!(await new ApiClient(api).collectGarbage())) throw new Error('The API cannot collect: no --expose-gc');
+  // V8 hands the freed pages back to the system on a background thread.
+  await new Promise((resolve) => setTimeout(resolve, UNMAP_MS));
+  return residentKiB(api.pid);
+}
+
+/**
  * 2,000 subscribed pusher-js connections; 100 events published through the Pusher HTTP API (as Laravel's
  * broadcaster or an external Reverb would be fed), one at a time after 5 unmeasured ones: delivery time to
  * every connection. On an API process of its own, memory per connection = the growth of its resident memory
- * from half the connections to all of them, divided by the connections added (start-up and first-use costs
- * cancel out).
+ * (after a full collection, see `keptKiB`) from half the connections to all of them, divided by the
+ * connections added (start-up and first-use costs cancel out).
  */
 export const wsFanout: Benchmark = {
   name: 'websocket',
@@ -99,11 +113,13 @@ export const wsFanout: Benchmark = {
       const started = performance.now();
       sockets.push(...(await connectMany(half, connect)));
       await settle();
-      const atHalf = await residentKiB(api.pid);
+      const uncollectedAtHalf = await residentKiB(api.pid);
+      const atHalf = await keptKiB(api);
       sockets.push(...(await connectMany(connections - half, connect)));
       const connectSeconds = (performance.now() - started) / 1000;
       await settle();
-      const atFull = await residentKiB(api.pid);
+      const uncollectedAtFull = await residentKiB(api.pid);
+      const atFull = await keptKiB(api);
 
       context.log(`publishing ${events} events to ${connections} connections`);
       const { latencies, missed } = await fanOut(api, sockets, events);
@@ -114,7 +130,16 @@ export const wsFanout: Benchmark = {
           fanOutRow(connections, delivery, missed),
           { figure: '  API memory per connection', unit: 'KiB', n: connections, median: perConnection },
         ],
-        details: { connections, events, missed, connectSeconds, residentKiB: { atHalf, atFull }, delivery },
+        details: {
+          connections,
+          events,
+          missed,
+          connectSeconds,
+          residentKiB: { atHalf, atFull },
+          // The row's reading before `keptKiB`, for comparison with the figures it gave before.
+          uncollectedResidentKiB: { atHalf: uncollectedAtHalf, atFull: uncollectedAtFull },
+          delivery,
+        },
       };
     } finally {
       for (const socket of sockets) socket.close();
