@@ -119,15 +119,20 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * A full garbage collection now, when the process runs with `--expose-gc` (the benchmark's memory reading):
-   * resident memory read after it counts what the process keeps, not garbage a collection has yet to free.
+   * memory read after it counts what the process keeps, not garbage a collection has yet to free. Answers the
+   * JavaScript heap in use after it, in bytes.
    */
   app.post(
     '/testing/gc',
-    { schema: { response: { 200: Type.Object({ collected: Type.Boolean() }) } } },
+    {
+      schema: {
+        response: { 200: Type.Object({ collected: Type.Boolean(), heap_used: Type.Integer() }) },
+      },
+    },
     async () => {
       const { gc } = globalThis as { gc?: () => void };
       gc?.();
-      return { collected: gc !== undefined };
+      return { collected: gc !== undefined, heap_used: process.memoryUsage().heapUsed };
     },
   );
 

@@ -77,23 +77,25 @@ export async function fanOut(api: ApiServer, sockets: ChatSocket[], events: numb
 }
 
 /**
- * The API's resident memory once a full collection has run. Read without one, the figure was the heap's
- * growth, mostly garbage of the connections' /broadcasting/auth requests not yet collected, or, when a major
- * collection happened to fall between the two readings, minus the ~350 MB of buffers left from start-up:
- * from -351 to 13.7 KiB per connection on the same code (bench/README.md, "API memory per connection").
+ * The API's resident memory (and heap in use) once a full collection has run. Read without one, the figure
+ * was the heap's growth, mostly garbage of the connections' /broadcasting/auth requests not yet collected, or,
+ * when a major collection happened to fall between the two readings, minus the ~350 MB of buffers left from
+ * start-up: from -351 to 13.7 KiB per connection on the same code (bench/README.md, "A connection costs what
+ * it did").
  */
-async function keptKiB(api: ApiServer): Promise<number> {
-  if (!(await new ApiClient(api).collectGarbage())) throw new Error('The API cannot collect: no --expose-gc');
+async function kept(api: ApiServer): Promise<{ residentKiB: number; heapKiB: number }> {
+  const { collected, heap_used } = await new ApiClient(api).collectGarbage();
+  if (!collected) throw new Error('The API cannot collect garbage: it runs without --expose-gc');
   // V8 hands the freed pages back to the system on a background thread.
   await new Promise((resolve) => setTimeout(resolve, UNMAP_MS));
-  return residentKiB(api.pid);
+  return { residentKiB: await residentKiB(api.pid), heapKiB: heap_used / 1024 };
 }
 
 /**
  * 2,000 subscribed pusher-js connections; 100 events published through the Pusher HTTP API (as Laravel's
  * broadcaster or an external Reverb would be fed), one at a time after 5 unmeasured ones: delivery time to
  * every connection. On an API process of its own, memory per connection = the growth of its resident memory
- * (after a full collection, see `keptKiB`) from half the connections to all of them, divided by the
+ * (after a full collection, see `kept`) from half the connections to all of them, divided by the
  * connections added (start-up and first-use costs cancel out).
  */
 export const wsFanout: Benchmark = {
@@ -109,22 +111,26 @@ export const wsFanout: Benchmark = {
       const session = await new ApiClient(api).newSession('fanout');
       const connect = () => connectChatSocket(api, session.token);
       const half = Math.floor(connections / 2);
+      // The first collection frees start-up's buffers, and the system gets their pages back over seconds
+      // after it: done now, that happens before the first reading instead of between the two.
+      await kept(api);
+      await settle();
       context.log(`opening ${connections} websocket connections`);
       const started = performance.now();
       sockets.push(...(await connectMany(half, connect)));
       await settle();
       const uncollectedAtHalf = await residentKiB(api.pid);
-      const atHalf = await keptKiB(api);
+      const atHalf = await kept(api);
       sockets.push(...(await connectMany(connections - half, connect)));
       const connectSeconds = (performance.now() - started) / 1000;
       await settle();
       const uncollectedAtFull = await residentKiB(api.pid);
-      const atFull = await keptKiB(api);
+      const atFull = await kept(api);
 
       context.log(`publishing ${events} events to ${connections} connections`);
       const { latencies, missed } = await fanOut(api, sockets, events);
       const delivery = summarize(latencies);
-      const perConnection = (atFull - atHalf) / (connections - half);
+      const perConnection = (atFull.residentKiB - atHalf.residentKiB) / (connections - half);
       return {
         rows: [
           fanOutRow(connections, delivery, missed),
@@ -135,8 +141,10 @@ export const wsFanout: Benchmark = {
           events,
           missed,
           connectSeconds,
-          residentKiB: { atHalf, atFull },
-          // The row's reading before `keptKiB`, for comparison with the figures it gave before.
+          residentKiB: { atHalf: atHalf.residentKiB, atFull: atFull.residentKiB },
+          // The JavaScript heap's share of the row: exact, where resident memory moves by whole pages.
+          heapKiBPerConnection: (atFull.heapKiB - atHalf.heapKiB) / (connections - half),
+          // The row's reading without a collection, as it was read before `kept`.
           uncollectedResidentKiB: { atHalf: uncollectedAtHalf, atFull: uncollectedAtFull },
           delivery,
         },

@@ -185,9 +185,9 @@ export class ApiClient {
   }
 
   /** The API's own count of statements and websocket deliveries so far (ENABLE_TEST_ENDPOINTS). */
-  /** A full garbage collection in the API's process (`POST testing/gc`); false when it could not. */
-  async collectGarbage(): Promise<boolean> {
-    return (await this.#call<{ collected: boolean }>('POST', 'testing/gc')).collected;
+  /** A full garbage collection in the API's process (`POST testing/gc`), and its heap in use after it. */
+  collectGarbage(): Promise<{ collected: boolean; heap_used: number }> {
+    return this.#call('POST', 'testing/gc');
   }
 
   deliveryStats(): Promise<DeliveryStats> {
