@@ -159,3 +159,17 @@ describe('POST /api/testing/tokens/expire', () => {
     expect((await expire('not a token'))?.statusCode).toBe(422);
   });
 });
+
+describe('POST /api/testing/gc', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('says whether it could collect: only a process started with --expose-gc can', async () => {
+    t = await createTestApp({ env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+    const answer = await t.app.inject({ method: 'POST', url: '/api/testing/gc' });
+    expect(answer.statusCode).toBe(200);
+    const { collected, heap_used } = answer.json();
+    expect(collected).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
+    expect(heap_used).toBeGreaterThan(0);
+  });
+});
