@@ -1,7 +1,7 @@
 import { type Room, type RoomSummary, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { sql } from 'kysely';
-import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
+import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
 
 /** Rooms as everyone sees them, with the live member count. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { publishRoomRead } from '../realtime/room-read';
 import { markRead as moveReadPosition } from '../repositories/rooms';
