@@ -1,3 +1,4 @@
+import type { Message } from '@chat/shared/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER } from './messages';
@@ -56,7 +57,7 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
       url: `/api/chatrooms/${roomId}/messages${query}`,
       headers: member.headers,
     });
-    return (response.json() as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
+    return (response.json() as Message[]).map(({ id, content }) => ({ id, content }));
   };
 
   beforeAll(async () => {
