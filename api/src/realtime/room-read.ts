@@ -1,6 +1,6 @@
 import { ROOM_READ_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { RoomReadEvent } from '@chat/shared/schemas';
-import { userChannel } from './mention-notification';
+import { userChannel } from './channels';
 import type { Publisher } from './publisher';
 
 /** What `listen('RoomRead')` binds to under Echo's default `App.Events` namespace. */

@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
-import { roomChannel } from '../realtime/message-sent';
+import { roomChannel } from '../realtime/channels';
 import { publishRoomChanged } from '../realtime/room-list-events';
 import {
   createRoom,
