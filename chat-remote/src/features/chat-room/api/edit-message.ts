@@ -1,7 +1,7 @@
 import { type ApiError, type HttpClient, type Message, useServices } from '@chat/shared';
 import { useMutation } from '@tanstack/react-query';
-import { messageUpdated } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
+import { messageUpdated } from '../model/state/message-changes';
 
 /**
  * PATCH chatrooms/{id}/messages/{messageId}: the author's new text. A shell deployed before edits hands this

@@ -9,8 +9,9 @@ import { useFillHeight } from '../hooks/use-fill-height';
 import { JumpToMessageProvider } from '../hooks/use-jump-to-message';
 import { RoomStoreProvider } from '../hooks/use-room-store';
 import { attachmentProblem } from '../lib/attachment-check';
-import { windowClosed } from '../model/chat-state';
 import { quoteOf } from '../model/reply-quote';
+import { aroundClosed, jumpedTo } from '../model/state/around';
+import { inAround } from '../model/state/selectors';
 import { arrivedAfter, timeline } from '../model/timeline';
 import { MessageBar } from './message-bar';
 import { type JumpRequest, MessageList } from './message-list';
@@ -48,7 +49,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
   const hasOlder = useStore(room.store, (state) => state.hasOlder);
   const loadingOlder = useStore(room.store, (state) => state.loadingOlder);
   const loadError = useStore(room.store, (state) => state.loadError);
-  const around = useStore(room.store, (state) => state.window);
+  const around = useStore(room.store, (state) => state.around);
   const liveRows = useMemo(() => timeline(messages, outbox), [messages, outbox]);
   const [followSignal, setFollowSignal] = useState(0);
   const [listRef, height] = useFillHeight<HTMLDivElement>(BAR_RESERVE);
@@ -62,15 +63,13 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
   // around-window, an original the window does not hold opens a window around it instead.
   const jumpTo = useCallback(
     (messageId: number) => {
-      const { window: shown } = store.getState();
-      if (shown) {
-        if (shown.messages.some(({ id }) => id === messageId)) jumpSoon(messageId);
+      if (store.getState().around) {
+        if (inAround(store.getState(), messageId)) jumpSoon(messageId);
         else
           void openAround(messageId).then((found) => {
             if (!found) void message.info('The original message could not be found.');
             else {
-              if (!store.getState().window?.messages.some(({ id }) => id === messageId))
-                store.setState(windowClosed);
+              store.setState((state) => jumpedTo(state, messageId));
               jumpSoon(messageId);
             }
           });
@@ -92,8 +91,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
           void message.info('This message could not be found.');
           return;
         }
-        const { window: shown } = store.getState();
-        if (shown && !shown.messages.some(({ id }) => id === messageId)) store.setState(windowClosed);
+        store.setState((state) => jumpedTo(state, messageId));
         jumpSoon(messageId);
       });
     },
@@ -105,7 +103,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
     setJump(null);
     setLiveOpenAt(null);
     lastWindowEnd.current = null;
-    store.setState(windowClosed);
+    store.setState(aroundClosed);
   }, [store]);
   const search = useCallback(
     (q: string, beforeId: number | null) => searchMessages(http, roomId, q, beforeId),
@@ -156,7 +154,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
         void message.error(`${file.name}: ${problem}`);
         continue;
       }
-      if (store.getState().window) jumpToLatest();
+      if (store.getState().around) jumpToLatest();
       room.outbox.sendImage(file, replyTo && quoteOf(replyTo));
       setFollowSignal((n) => n + 1);
     }
@@ -223,7 +221,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
           <MessageBar
             roomId={roomId}
             onSendText={(content, replyTo) => {
-              if (store.getState().window) jumpToLatest();
+              if (store.getState().around) jumpToLatest();
               room.outbox.sendText(content, replyTo && quoteOf(replyTo));
               setFollowSignal((n) => n + 1);
             }}

@@ -7,8 +7,8 @@ import { useRoomMembers } from '../api/room-members';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
 import { insertMention, matchingNames, mentionQuery } from '../lib/mentions';
-import type { ChatState } from '../model/chat-state';
-import { replyChosen } from '../model/chat-state';
+import { replyChosen } from '../model/state/log';
+import { knownMembers } from '../model/state/selectors';
 import { TypingIndicator } from './typing-indicator';
 
 export const BLANK_MESSAGE_ALERT = 'Please enter a message!';
@@ -44,28 +44,6 @@ function ReplyBanner({ username, onCancel }: { username: string; onCancel: () =>
       </Button>
     </Flex>
   );
-}
-
-/**
- * Whom `@` can name: the room's members (GET chatrooms/{id}/members), and, for an API without that endpoint,
- * who has the room open (presence) and everyone who wrote or was mentioned in the messages held; this user
- * left out; by name.
- */
-function knownMembers(
-  state: ChatState,
-  present: readonly { id: number; username: string }[],
-  ownId: number | null,
-) {
-  const names = new Map<number, string>();
-  for (const member of present) names.set(member.id, member.username);
-  for (const log of [state.messages, state.window?.messages ?? []]) {
-    for (const message of log) {
-      names.set(message.user.id, message.user.username);
-      for (const mention of message.mentions ?? []) names.set(mention.id, mention.username);
-    }
-  }
-  if (ownId !== null) names.delete(ownId);
-  return [...names.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
 /** The `@word` being typed; the names it offers are read at each render, so members arriving later fill in. */
