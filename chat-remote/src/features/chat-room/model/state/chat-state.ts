@@ -1,10 +1,11 @@
 import type { Message } from '@chat/shared';
 import type { MessageLog } from '../message-log';
 import type { Outgoing } from '../outgoing';
+import type { RoomSearch } from './search';
 
 /**
  * Everything a room view shows, in slices: the live log and its cursors (`log.ts`), the outbox (`outbox.ts`),
- * the around-window (`around.ts`), and the edits and reactions applied to held messages
+ * the around-window (`around.ts`), the search (`search.ts`), and the edits and reactions applied to held messages
  * (`message-changes.ts`). It changes only through those files' pure transitions and is read through
  * `selectors.ts`, so the answer to "where is this message held" lives in one place.
  */
@@ -47,6 +48,8 @@ export interface ChatState {
    * reader jumps to the latest. (Not `window`: that name would shadow the DOM's in every reader.)
    */
   around: AroundWindow | null;
+  /** The search panel's query and results, while it is open. */
+  search: RoomSearch | null;
 }
 
 /** A stretch of the room's history read with `around_id`, apart from the live log. */
@@ -75,6 +78,7 @@ export const initialChatState: ChatState = {
   replyTo: null,
   reactionVersions: new Map(),
   around: null,
+  search: null,
 };
 
 /**
