@@ -8,6 +8,7 @@ import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
 import { JumpToMessageProvider } from '../hooks/use-jump-to-message';
 import { RoomStoreProvider } from '../hooks/use-room-store';
+import { useUnreadDivider } from '../hooks/use-unread-divider';
 import { attachmentProblem } from '../lib/attachment-check';
 import { quoteOf } from '../model/reply-quote';
 import { aroundClosed, jumpedTo } from '../model/state/around';
@@ -32,9 +33,6 @@ interface ConversationProps {
   lastReadId?: number | null;
   unreadCount?: number;
 }
-
-/** Where the room opens: undecided until the first page (and any older ones the unread reach back to) is in. */
-type Opening = { decided: false } | { decided: true; firstUnread: number | null };
 
 /** The joined room: live message list and message bar; images can be picked, pasted or dropped. */
 export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 }: ConversationProps) {
@@ -110,27 +108,9 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
     [http, roomId],
   );
 
-  // Open where the reader left off: above the first of the others' messages after the read position,
-  // reading back to it first if the opening page does not reach it. Decided once; the divider stays there
-  // while the room is open, however far the read position moves meanwhile.
+  // Open where the reader left off: above the first of the others' messages after the read position.
   const ownId = user?.id ?? null;
-  const [opening, setOpening] = useState<Opening>({ decided: false });
-  const deciding = useRef(false);
-  useEffect(() => {
-    if (!loaded || deciding.current) return;
-    deciding.current = true;
-    if (lastReadId === undefined || unreadCount <= 0) {
-      setOpening({ decided: true, firstUnread: null });
-      return;
-    }
-    const boundary = lastReadId ?? 0;
-    void loadBackTo(boundary).then(() => {
-      const first = store
-        .getState()
-        .messages.find(({ id, user: author }) => id > boundary && author.id !== ownId);
-      setOpening({ decided: true, firstUnread: first?.id ?? null });
-    });
-  }, [loaded, lastReadId, unreadCount, loadBackTo, store, ownId]);
+  const opening = useUnreadDivider(store, { loaded, lastReadId, unreadCount, ownId, loadBackTo });
   const firstUnread = opening.decided ? opening.firstUnread : null;
 
   // When the window meets the live log it joins it: the live view opens where the window ended.

@@ -2,10 +2,11 @@ import type { Message } from '@chat/shared';
 import type { MessageLog } from '../message-log';
 import type { Outgoing } from '../outgoing';
 import type { RoomSearch } from './search';
+import type { UnreadDivider } from './unread';
 
 /**
  * Everything a room view shows, in slices: the live log and its cursors (`log.ts`), the outbox (`outbox.ts`),
- * the around-window (`around.ts`), the search (`search.ts`), and the edits and reactions applied to held messages
+ * the around-window (`around.ts`), the search (`search.ts`), the unread divider (`unread.ts`), and the edits and reactions applied to held messages
  * (`message-changes.ts`). It changes only through those files' pure transitions and is read through
  * `selectors.ts`, so the answer to "where is this message held" lives in one place.
  */
@@ -50,6 +51,7 @@ export interface ChatState {
   around: AroundWindow | null;
   /** The search panel's query and results, while it is open. */
   search: RoomSearch | null;
+  divider: UnreadDivider;
 }
 
 /** A stretch of the room's history read with `around_id`, apart from the live log. */
@@ -79,6 +81,7 @@ export const initialChatState: ChatState = {
   reactionVersions: new Map(),
   around: null,
   search: null,
+  divider: { decided: false },
 };
 
 /**
