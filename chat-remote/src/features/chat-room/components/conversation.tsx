@@ -6,6 +6,7 @@ import { searchMessages } from '../api/search-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
+import type { JumpRequest } from '../hooks/use-jump-highlight';
 import { JumpToMessageProvider } from '../hooks/use-jump-to-message';
 import { RoomStoreProvider } from '../hooks/use-room-store';
 import { useUnreadDivider } from '../hooks/use-unread-divider';
@@ -15,7 +16,7 @@ import { aroundClosed, jumpedTo } from '../model/state/around';
 import { inAround } from '../model/state/selectors';
 import { arrivedAfter, timeline } from '../model/timeline';
 import { MessageBar } from './message-bar';
-import { type JumpRequest, MessageList } from './message-list';
+import { MessageList } from './message-list';
 import { ReconnectingBanner } from './reconnecting-banner';
 import { SearchMessages } from './search-panel';
 
