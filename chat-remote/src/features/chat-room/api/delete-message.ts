@@ -1,7 +1,7 @@
 import { type ApiError, type HttpClient, useServices } from '@chat/shared';
 import { useMutation } from '@tanstack/react-query';
-import { messageDeleted } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
+import { messageDeleted } from '../model/state/log';
 
 /** DELETE chatrooms/{id}/messages/{messageId}: the author's own message only (204). */
 export function deleteMessage(http: HttpClient, roomId: number, messageId: number): Promise<void> {

@@ -1,9 +1,10 @@
 import { type ApiError, type HttpClient, type Reaction, useServices } from '@chat/shared';
 import { useMutation } from '@tanstack/react-query';
-import { reactionsSet } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
 import { heldVersion } from '../model/message-log';
 import { toggledReactions } from '../model/reactions';
+import { reactionsSet } from '../model/state/message-changes';
+import { findMessage } from '../model/state/selectors';
 
 export interface ReactionJob {
   messageId: number;
@@ -19,7 +20,8 @@ export function reactToMessage(http: HttpClient, roomId: number, job: ReactionJo
 }
 
 /**
- * A reaction shows at once (optimistic); the API's answer then sets the counts, unless an event newer than the
+ * A reaction shows at once (optimistic), wherever the message is held (the live log or the around-window a
+ * search opened); the API's answer then sets the counts, unless an event newer than the
  * click has already done so. A failure puts back what the message showed and says why.
  */
 export function useReactToMessage(
@@ -33,7 +35,7 @@ export function useReactToMessage(
     meta: { silent: true },
     networkMode: 'always',
     onMutate: (job) => {
-      const held = store?.getState().messages.find(({ id }) => id === job.messageId);
+      const held = store && findMessage(store.getState(), job.messageId);
       if (!store || !held) return null;
       const before = held.reactions ?? [];
       store.setState((state) =>
@@ -42,12 +44,12 @@ export function useReactToMessage(
       return { version: heldVersion(held), before };
     },
     onSuccess: (reactions, job, context) => {
-      const held = store?.getState().messages.find(({ id }) => id === job.messageId);
+      const held = store && findMessage(store.getState(), job.messageId);
       if (held && context && heldVersion(held) === context.version)
         store?.setState((state) => reactionsSet(state, job.messageId, reactions));
     },
     onError: (error, job, context) => {
-      const held = store?.getState().messages.find(({ id }) => id === job.messageId);
+      const held = store && findMessage(store.getState(), job.messageId);
       if (held && context && heldVersion(held) === context.version)
         store?.setState((state) => reactionsSet(state, job.messageId, context.before));
       onFailed(error);

@@ -6,14 +6,17 @@ import { searchMessages } from '../api/search-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
+import type { JumpRequest } from '../hooks/use-jump-highlight';
 import { JumpToMessageProvider } from '../hooks/use-jump-to-message';
 import { RoomStoreProvider } from '../hooks/use-room-store';
+import { useUnreadDivider } from '../hooks/use-unread-divider';
 import { attachmentProblem } from '../lib/attachment-check';
-import { windowClosed } from '../model/chat-state';
 import { quoteOf } from '../model/reply-quote';
+import { aroundClosed, jumpedTo } from '../model/state/around';
+import { inAround } from '../model/state/selectors';
 import { arrivedAfter, timeline } from '../model/timeline';
 import { MessageBar } from './message-bar';
-import { type JumpRequest, MessageList } from './message-list';
+import { MessageList } from './message-list';
 import { ReconnectingBanner } from './reconnecting-banner';
 import { SearchMessages } from './search-panel';
 
@@ -32,9 +35,6 @@ interface ConversationProps {
   unreadCount?: number;
 }
 
-/** Where the room opens: undecided until the first page (and any older ones the unread reach back to) is in. */
-type Opening = { decided: false } | { decided: true; firstUnread: number | null };
-
 /** The joined room: live message list and message bar; images can be picked, pasted or dropped. */
 export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 }: ConversationProps) {
   const room = useChatRoom(roomId, openingPage);
@@ -48,7 +48,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
   const hasOlder = useStore(room.store, (state) => state.hasOlder);
   const loadingOlder = useStore(room.store, (state) => state.loadingOlder);
   const loadError = useStore(room.store, (state) => state.loadError);
-  const around = useStore(room.store, (state) => state.window);
+  const around = useStore(room.store, (state) => state.around);
   const liveRows = useMemo(() => timeline(messages, outbox), [messages, outbox]);
   const [followSignal, setFollowSignal] = useState(0);
   const [listRef, height] = useFillHeight<HTMLDivElement>(BAR_RESERVE);
@@ -62,15 +62,13 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
   // around-window, an original the window does not hold opens a window around it instead.
   const jumpTo = useCallback(
     (messageId: number) => {
-      const { window: shown } = store.getState();
-      if (shown) {
-        if (shown.messages.some(({ id }) => id === messageId)) jumpSoon(messageId);
+      if (store.getState().around) {
+        if (inAround(store.getState(), messageId)) jumpSoon(messageId);
         else
           void openAround(messageId).then((found) => {
             if (!found) void message.info('The original message could not be found.');
             else {
-              if (!store.getState().window?.messages.some(({ id }) => id === messageId))
-                store.setState(windowClosed);
+              store.setState((state) => jumpedTo(state, messageId));
               jumpSoon(messageId);
             }
           });
@@ -92,8 +90,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
           void message.info('This message could not be found.');
           return;
         }
-        const { window: shown } = store.getState();
-        if (shown && !shown.messages.some(({ id }) => id === messageId)) store.setState(windowClosed);
+        store.setState((state) => jumpedTo(state, messageId));
         jumpSoon(messageId);
       });
     },
@@ -105,34 +102,16 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
     setJump(null);
     setLiveOpenAt(null);
     lastWindowEnd.current = null;
-    store.setState(windowClosed);
+    store.setState(aroundClosed);
   }, [store]);
   const search = useCallback(
     (q: string, beforeId: number | null) => searchMessages(http, roomId, q, beforeId),
     [http, roomId],
   );
 
-  // Open where the reader left off: above the first of the others' messages after the read position,
-  // reading back to it first if the opening page does not reach it. Decided once; the divider stays there
-  // while the room is open, however far the read position moves meanwhile.
+  // Open where the reader left off: above the first of the others' messages after the read position.
   const ownId = user?.id ?? null;
-  const [opening, setOpening] = useState<Opening>({ decided: false });
-  const deciding = useRef(false);
-  useEffect(() => {
-    if (!loaded || deciding.current) return;
-    deciding.current = true;
-    if (lastReadId === undefined || unreadCount <= 0) {
-      setOpening({ decided: true, firstUnread: null });
-      return;
-    }
-    const boundary = lastReadId ?? 0;
-    void loadBackTo(boundary).then(() => {
-      const first = store
-        .getState()
-        .messages.find(({ id, user: author }) => id > boundary && author.id !== ownId);
-      setOpening({ decided: true, firstUnread: first?.id ?? null });
-    });
-  }, [loaded, lastReadId, unreadCount, loadBackTo, store, ownId]);
+  const opening = useUnreadDivider(store, { loaded, lastReadId, unreadCount, ownId, loadBackTo });
   const firstUnread = opening.decided ? opening.firstUnread : null;
 
   // When the window meets the live log it joins it: the live view opens where the window ended.
@@ -156,7 +135,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
         void message.error(`${file.name}: ${problem}`);
         continue;
       }
-      if (store.getState().window) jumpToLatest();
+      if (store.getState().around) jumpToLatest();
       room.outbox.sendImage(file, replyTo && quoteOf(replyTo));
       setFollowSignal((n) => n + 1);
     }
@@ -223,7 +202,7 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
           <MessageBar
             roomId={roomId}
             onSendText={(content, replyTo) => {
-              if (store.getState().window) jumpToLatest();
+              if (store.getState().around) jumpToLatest();
               room.outbox.sendText(content, replyTo && quoteOf(replyTo));
               setFollowSignal((n) => n + 1);
             }}

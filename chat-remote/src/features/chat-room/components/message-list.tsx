@@ -2,21 +2,15 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Empty, Flex, Spin, Typography, theme } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
+import { type JumpRequest, useJumpHighlight } from '../hooks/use-jump-highlight';
 import { isOutgoing } from '../model/outgoing';
 import { arrivedAfter, rowKey, type TimelineRow } from '../model/timeline';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { MessageRow } from './message-row';
+import { NewMessagesDivider } from './new-messages-divider';
 import type { RowActions } from './outgoing-status';
 
 const HISTORY_HEADER = 40;
-/** How long a message brought into view (a reply's original) stays highlighted. */
-const HIGHLIGHT_MS = 2500;
-
-/** A message to bring into view and highlight; `serial` tells a second jump to the same message apart. */
-export interface JumpRequest {
-  messageId: number;
-  serial: number;
-}
 
 interface MessageListProps {
   rows: readonly TimelineRow[];
@@ -88,25 +82,6 @@ function useOpenAt(
   return index < 0 ? null : { index, align: opening.align };
 }
 
-/** Above the first message that was unread when the room opened; it stays there while the room is open. */
-function NewMessagesDivider() {
-  const { token } = theme.useToken();
-  const line = { flex: 1, height: 1, background: token.colorError } as const;
-  return (
-    <div
-      data-testid="new-messages-divider"
-      style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '0 0 8px', fontSize: 12 }}
-    >
-      <span aria-hidden style={line} />
-      {/* antd's error text is under AA's 4.5:1 on the dark card at this size; its lighter step reads at 6:1. */}
-      <span style={{ color: token.colorErrorTextHover, fontWeight: token.fontWeightStrong }}>
-        New messages
-      </span>
-      <span aria-hidden style={line} />
-    </div>
-  );
-}
-
 const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-content' } as const;
 
 /**
@@ -171,29 +146,7 @@ export function MessageList(props: MessageListProps) {
   // After every render: rows arrive, are measured and move without a scroll event.
   useEffect(reportSeen);
 
-  const [highlighted, setHighlighted] = useState<number | null>(null);
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
-  useEffect(() => {
-    if (!jump) return;
-    const index = rowsRef.current.findIndex((row) => !isOutgoing(row) && row.id === jump.messageId);
-    if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: 'center' });
-    setHighlighted(jump.messageId);
-    // Once the virtualizer has rendered it, the keyboard's focus goes there too.
-    const frame = requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        scrollRef.current
-          ?.querySelector<HTMLElement>(`[data-message-id="${jump.messageId}"]`)
-          ?.focus({ preventScroll: true }),
-      ),
-    );
-    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [jump, virtualizer]);
+  const highlighted = useJumpHighlight(jump, rows, virtualizer, scrollRef);
 
   const toLatest =
     onJumpToLatest ??

@@ -1,21 +1,18 @@
-import { type ApiError, type Message, useSession } from '@chat/shared';
-import { App, theme } from 'antd';
+import { type Message, useSession } from '@chat/shared';
+import { theme } from 'antd';
 import { type FocusEvent, memo, type PointerEvent, useState } from 'react';
-import { useEditMessage } from '../api/edit-message';
-import { useReactToMessage } from '../api/react-to-message';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { useRoomStore } from '../hooks/use-room-store';
 import { formatDateTime } from '../lib/format-time';
-import { mentionSegments } from '../lib/mentions';
-import { replyChosen } from '../model/chat-state';
 import { isOutgoing, type Outgoing } from '../model/outgoing';
+import { replyChosen } from '../model/state/log';
 import type { TimelineRow } from '../model/timeline';
+import { EditMessageForm } from './edit-message-form';
 import { MessageActions } from './message-actions';
 import { LocalPreview, MessageAttachment } from './message-attachment';
-import { MessageEditor } from './message-editor';
+import { MessageReactions } from './message-reactions';
+import { MessageText } from './message-text';
 import { OutgoingStatus, type RowActions } from './outgoing-status';
-import { ReactionPicker } from './reaction-picker';
-import { ReactionsBar } from './reactions-bar';
 import { ReplyQuote } from './reply-quote';
 
 interface MessageRowProps {
@@ -51,58 +48,6 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** The text, with each `@username` of a member it mentions shown as a mention. */
-function MentionedText({ content, mentions }: { content: string; mentions: Message['mentions'] }) {
-  const { token } = theme.useToken();
-  if (!mentions?.length) return <span>{content}</span>;
-  const segments = mentionSegments(
-    content,
-    mentions.map((mention) => mention.username),
-  );
-  return (
-    <span>
-      {segments.map((segment, index) =>
-        segment.mention ? (
-          <span
-            key={index}
-            data-mention={segment.text.slice(1)}
-            style={{
-              color: token.colorText,
-              background: token.colorPrimaryBg,
-              fontWeight: token.fontWeightStrong,
-              borderRadius: token.borderRadiusSM,
-              padding: '0 2px',
-            }}
-          >
-            {segment.text}
-          </span>
-        ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
-    </span>
-  );
-}
-
-/** Text is rendered as text: React escapes it, and nothing here ever sets HTML. */
-function Text({
-  content,
-  edited,
-  mentions,
-}: {
-  content: string;
-  edited: boolean;
-  mentions?: Message['mentions'];
-}) {
-  const { token } = theme.useToken();
-  return (
-    <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      <MentionedText content={content} mentions={mentions} />
-      {edited && <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>}
-    </p>
-  );
-}
-
 function PendingImage({ file }: { file: File }) {
   return <LocalPreview src={useObjectUrl(file)} />;
 }
@@ -114,16 +59,12 @@ function PendingImage({ file }: { file: File }) {
  */
 const hoverless = typeof window !== 'undefined' && Boolean(window.matchMedia?.('(hover: none)').matches);
 
-function describe(error: ApiError): string {
-  return error.message || 'Something went wrong!';
-}
-
 /** A message being sent: its text, its image, its quote and its status; no actions until the server has it. */
 function OutgoingBody({ entry, actions }: { entry: Outgoing; actions: RowActions }) {
   return (
     <div style={bodyStyle}>
       {entry.replyTo && <ReplyQuote replyToId={entry.replyTo.id} quote={entry.replyTo} />}
-      {entry.content && <Text content={entry.content} edited={false} />}
+      {entry.content && <MessageText content={entry.content} edited={false} />}
       {entry.file && <PendingImage file={entry.file} />}
       <OutgoingStatus entry={entry} actions={actions} />
     </div>
@@ -136,13 +77,9 @@ function OutgoingBody({ entry, actions }: { entry: Outgoing; actions: RowActions
  */
 function StoredBody({ message, own, header }: { message: Message; own: boolean; header: React.ReactNode }) {
   const store = useRoomStore();
-  const { message: toast } = App.useApp();
   const [active, setActive] = useState(false);
   const [editing, setEditing] = useState(false);
   const [picking, setPicking] = useState(false);
-  const edit = useEditMessage(message.room_id, store);
-  const react = useReactToMessage(message.room_id, store, (error) => void toast.error(describe(error)));
-  const toggle = (emoji: string, add: boolean) => react.mutate({ messageId: message.id, emoji, add });
 
   const activity = {
     onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && setActive(true),
@@ -174,41 +111,18 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
           <ReplyQuote replyToId={message.reply_to_id} quote={message.reply_to ?? null} />
         )}
         {editing ? (
-          <MessageEditor
-            initial={message.content}
-            saving={edit.isPending}
-            allowBlank={message.attachment_path !== null}
-            onCancel={() => setEditing(false)}
-            onSave={(content) => {
-              if (content === message.content) {
-                setEditing(false);
-                return;
-              }
-              edit.mutate(
-                { messageId: message.id, content },
-                {
-                  onSuccess: () => setEditing(false),
-                  onError: (error) => void toast.error(describe(error)),
-                },
-              );
-            }}
-          />
+          <EditMessageForm message={message} onDone={() => setEditing(false)} />
         ) : (
           message.content && (
-            <Text content={message.content} edited={Boolean(message.edited_at)} mentions={message.mentions} />
+            <MessageText
+              content={message.content}
+              edited={Boolean(message.edited_at)}
+              mentions={message.mentions}
+            />
           )
         )}
         {message.attachment_path && <MessageAttachment url={message.attachment_path} />}
-        {picking && (
-          <ReactionPicker
-            onClose={() => setPicking(false)}
-            onPick={(emoji) => {
-              setPicking(false);
-              if (!message.reactions?.some((r) => r.emoji === emoji && r.me)) toggle(emoji, true);
-            }}
-          />
-        )}
-        <ReactionsBar reactions={message.reactions ?? []} onToggle={toggle} />
+        <MessageReactions message={message} picking={picking} onPickerClose={() => setPicking(false)} />
       </div>
     </div>
   );

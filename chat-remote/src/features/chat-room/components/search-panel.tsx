@@ -1,17 +1,12 @@
-import type { SearchMessagesResponse, SearchResult } from '@chat/shared';
+import type { SearchMessagesResponse } from '@chat/shared';
 import { SEARCH_QUERY_MAX } from '@chat/shared/schemas';
 import { Button, Empty, Flex, Input, Spin, Typography, theme } from 'antd';
-import { type CSSProperties, useId, useRef, useState } from 'react';
-import { formatDateTime } from '../lib/format-time';
-import { highlighted } from '../lib/highlight';
-
-interface SearchState {
-  query: string;
-  results: SearchResult[];
-  next: number | null;
-  loading: boolean;
-  error: string | null;
-}
+import { useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useRoomStore } from '../hooks/use-room-store';
+import { errorText } from '../lib/error-text';
+import { searchClosed, searchFailed, searchReceived, searchStarted } from '../model/state/search';
+import { SearchResults } from './search-results';
 
 interface SearchProps {
   /** One page of results: the first without `beforeId`, the next with the previous page's `next_before_id`. */
@@ -22,36 +17,6 @@ interface SearchProps {
   panelHeight: number;
 }
 
-function describe(error: unknown): string {
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
-    ? error.message
-    : 'The search failed.';
-}
-
-/** The matched words of a result inside <mark>, the rest as text: React escapes it all. */
-function MarkedText({ result }: { result: SearchResult }) {
-  const { token } = theme.useToken();
-  const markStyle: CSSProperties = {
-    background: token.colorPrimaryBgHover,
-    color: token.colorText,
-    borderRadius: 2,
-    padding: 0,
-  };
-  return (
-    <>
-      {highlighted(result.message.content, result.highlights).map((segment, index) =>
-        segment.marked ? (
-          <mark key={index} style={markStyle}>
-            {segment.text}
-          </mark>
-        ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
-    </>
-  );
-}
-
 /**
  * The room's search: a search field (Enter runs it) and, once run, a panel over the conversation titled
  * 'Search results', newest first, with more pages on demand. Activating a result closes the panel and shows
@@ -60,52 +25,29 @@ function MarkedText({ result }: { result: SearchResult }) {
 export function SearchMessages({ search, onOpen, panelHeight }: SearchProps) {
   const { token } = theme.useToken();
   const [text, setText] = useState('');
-  const [state, setState] = useState<SearchState | null>(null);
+  const store = useRoomStore();
+  const state = useStore(store, (room) => room.search);
+  // A later run (or Close) wins over an earlier read still on its way.
   const serial = useRef(0);
   const titleId = useId();
 
   const run = (query: string, beforeId: number | null) => {
     const mine = ++serial.current;
-    setState((current) => ({
-      query,
-      results: beforeId && current ? current.results : [],
-      next: beforeId && current ? current.next : null,
-      loading: true,
-      error: null,
-    }));
+    store.setState((room) => searchStarted(room, query, beforeId));
     search(query, beforeId).then(
       (page) => {
         if (mine !== serial.current) return;
-        setState((current) => ({
-          query,
-          results: [...(beforeId && current ? current.results : []), ...page.results],
-          next: page.next_before_id,
-          loading: false,
-          error: null,
-        }));
+        store.setState((room) => searchReceived(room, query, beforeId, page));
       },
       (error: unknown) => {
         if (mine !== serial.current) return;
-        setState((current) => current && { ...current, loading: false, error: describe(error) });
+        store.setState((room) => searchFailed(room, errorText(error, 'The search failed.')));
       },
     );
   };
   const close = () => {
     serial.current++;
-    setState(null);
-  };
-
-  const resultButton: CSSProperties = {
-    display: 'block',
-    width: '100%',
-    textAlign: 'start',
-    padding: `${token.paddingXS}px ${token.paddingSM}px`,
-    background: 'transparent',
-    border: 'none',
-    borderRadius: token.borderRadius,
-    color: token.colorText,
-    font: 'inherit',
-    cursor: 'pointer',
+    store.setState(searchClosed);
   };
 
   return (
@@ -171,33 +113,13 @@ export function SearchMessages({ search, onOpen, panelHeight }: SearchProps) {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages found" />
             )}
             {state.results.length > 0 && (
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {state.results.map((result) => (
-                  <li key={result.message.id} style={{ borderBottom: `1px solid ${token.colorSplit}` }}>
-                    <button
-                      type="button"
-                      style={resultButton}
-                      data-message-id={result.message.id}
-                      onClick={() => {
-                        close();
-                        onOpen(result.message.id);
-                      }}
-                    >
-                      <span style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'baseline' }}>
-                        <strong>{result.message.user.username}</strong>
-                        <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
-                          <time dateTime={result.message.created_at}>
-                            {formatDateTime(result.message.created_at)}
-                          </time>
-                        </span>
-                      </span>
-                      <span style={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        <MarkedText result={result} />
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <SearchResults
+                results={state.results}
+                onOpen={(messageId) => {
+                  close();
+                  onOpen(messageId);
+                }}
+              />
             )}
             {state.loading && (
               <Flex justify="center" style={{ padding: token.paddingSM }}>

@@ -9,9 +9,10 @@ import {
   useSession,
 } from '@chat/shared';
 import { useEffect, useRef, useState } from 'react';
-import { messageDeleted, messageUpdated, reactionChanged } from '../model/chat-state';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
+import { messageDeleted } from '../model/state/log';
+import { messageUpdated, reactionChanged } from '../model/state/message-changes';
 import { useLiveMessages } from './use-live-messages';
 import { useMarkRead } from './use-mark-read';
 import { type OutboxActions, useOutbox } from './use-outbox';

@@ -3,10 +3,11 @@ import { useEcho } from '@chat/shared/use-echo';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSendMessage } from '../api/send-message';
 import { sendFailure } from '../lib/send-failure';
-import { discarded, progressed, queued, retried, sendFailed, sentReceived } from '../model/chat-state';
 import type { ChatStore } from '../model/chat-store';
 import { browserStorage, createOutboxStorage, outboxKey } from '../model/outbox-storage';
 import { isResendable, newOutgoing, type Outgoing } from '../model/outgoing';
+import { sentReceived } from '../model/state/log';
+import { discarded, progressed, queued, retried, sendFailed } from '../model/state/outbox';
 
 export interface OutboxActions {
   /** `replyTo`: the message it answers. */

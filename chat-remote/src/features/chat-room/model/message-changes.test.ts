@@ -1,18 +1,12 @@
 import type { Message, MessagesQuery, ReactionChangedEvent } from '@chat/shared';
 import { describe, expect, it } from '@rstest/core';
 import { aMessage } from '../../../testing/messages';
-import {
-  initialChatState,
-  latestReceived,
-  messageDeleted,
-  messageUpdated,
-  newerReceived,
-  reactionChanged,
-  replyChosen,
-} from './chat-state';
 import { createChatStore } from './chat-store';
 import { createMessageSync } from './message-sync';
 import { toggledReactions } from './reactions';
+import { initialChatState } from './state/chat-state';
+import { latestReceived, messageDeleted, newerReceived, replyChosen } from './state/log';
+import { messageUpdated, reactionChanged } from './state/message-changes';
 
 const versioned = (id: number, version: number, overrides: Partial<Message> = {}) =>
   aMessage(id, { version, reactions: [], edited_at: null, reply_to_id: null, reply_to: null, ...overrides });

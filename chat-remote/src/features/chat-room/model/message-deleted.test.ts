@@ -1,16 +1,16 @@
 import type { Message, MessagesQuery, RoomMessageSentEvent } from '@chat/shared';
 import { describe, expect, it } from '@rstest/core';
 import { aMessage } from '../../../testing/messages';
+import { createChatStore } from './chat-store';
+import { createMessageSync } from './message-sync';
+import { initialChatState } from './state/chat-state';
 import {
   deliveredReceived,
   deliveryNeedsRead,
-  initialChatState,
   latestReceived,
   messageDeleted,
   newerReceived,
-} from './chat-state';
-import { createChatStore } from './chat-store';
-import { createMessageSync } from './message-sync';
+} from './state/log';
 
 const ids = (messages: readonly Message[]) => messages.map((message) => message.id);
 const sentEvent = (message: Message, previousId: number | null): RoomMessageSentEvent => ({

@@ -2,10 +2,10 @@ import type { Message, MessagesQuery, RoomMessageSentEvent } from '@chat/shared'
 import { describe, expect, it } from '@rstest/core';
 import fc from 'fast-check';
 import { aMessage } from '../../../testing/messages';
-import { queued } from './chat-state';
 import { createChatStore } from './chat-store';
 import { createMessageSync } from './message-sync';
 import { newOutgoing } from './outgoing';
+import { queued } from './state/outbox';
 
 /** The API's paging over an in-memory room, recording each query. */
 function fakeRoom(count: number) {

@@ -1,16 +1,17 @@
 import type { Message, MessagesQuery, RoomMessageSentEvent } from '@chat/shared';
+import { errorText } from '../lib/error-text';
+import type { ChatStore } from './chat-store';
+import { aroundLoading, aroundNewerReceived, aroundOlderReceived, aroundReceived } from './state/around';
 import {
-  aroundReceived,
   deliveredReceived,
   deliveryNeedsRead,
+  firstPageFailed,
   latestReceived,
   newerReceived,
+  olderLoading,
   olderReceived,
-  windowLoading,
-  windowNewerReceived,
-  windowOlderReceived,
-} from './chat-state';
-import type { ChatStore } from './chat-store';
+} from './state/log';
+import { inAround, inLiveLog } from './state/selectors';
 
 export interface MessageSyncOptions {
   fetchPage: (query: MessagesQuery) => Promise<Message[]>;
@@ -62,12 +63,6 @@ export interface MessageSync {
   loadWindowNewer(): Promise<void>;
 }
 
-function describe(error: unknown): string {
-  return error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
-    ? error.message
-    : String(error);
-}
-
 export function createMessageSync({
   fetchPage,
   store,
@@ -117,7 +112,7 @@ export function createMessageSync({
       } while (again);
     } catch (error) {
       // Nothing is lost: the cursor did not move, so the next event or reconnect fetches the same range.
-      if (store.getState().cursor === null) store.setState({ loadError: describe(error) });
+      store.setState((state) => firstPageFailed(state, errorText(error, String(error))));
     } finally {
       running = null;
     }
@@ -136,11 +131,11 @@ export function createMessageSync({
     const { messages, hasOlder } = store.getState();
     const oldest = messages[0];
     if (older || !hasOlder || !oldest) return older ?? Promise.resolve();
-    store.setState({ loadingOlder: true });
+    store.setState((state) => olderLoading(state, true));
     older = fetchPage({ before_id: oldest.id, limit: pageLimit })
       .then(
         (page) => store.setState((state) => olderReceived(state, page, pageLimit)),
-        () => store.setState({ loadingOlder: false }),
+        () => store.setState((state) => olderLoading(state, false)),
       )
       .finally(() => {
         older = null;
@@ -150,8 +145,9 @@ export function createMessageSync({
 
   async function loadUntil(id: number): Promise<boolean> {
     for (;;) {
-      const { messages, hasOlder, loadingOlder } = store.getState();
-      if (messages.some((message) => message.id === id)) return true;
+      const state = store.getState();
+      if (inLiveLog(state, id)) return true;
+      const { messages, hasOlder, loadingOlder } = state;
       const oldest = messages[0];
       if (!oldest || oldest.id < id || (!hasOlder && !loadingOlder)) return false;
       const before = messages.length;
@@ -174,18 +170,17 @@ export function createMessageSync({
     }
   }
 
-  let around = 0;
+  let aroundSerial = 0;
   async function openAround(id: number): Promise<boolean> {
-    const held = (state = store.getState()) =>
-      state.messages.some((m) => m.id === id) || Boolean(state.window?.messages.some((m) => m.id === id));
-    if (store.getState().messages.some((m) => m.id === id)) return true;
-    const serial = ++around;
+    if (inLiveLog(store.getState(), id)) return true;
+    const serial = ++aroundSerial;
     try {
       const page = await fetchPage({ around_id: id, limit: pageLimit });
       // A later jump wins over an earlier one still on its way.
-      if (serial !== around) return false;
+      if (serial !== aroundSerial) return false;
       store.setState((state) => aroundReceived(state, id, page, pageLimit));
-      return held();
+      const state = store.getState();
+      return inLiveLog(state, id) || inAround(state, id);
     } catch {
       return false;
     }
@@ -193,17 +188,17 @@ export function createMessageSync({
 
   let windowOlder: Promise<void> | null = null;
   function loadWindowOlder(): Promise<void> {
-    const window = store.getState().window;
-    const oldest = window?.messages[0];
-    if (windowOlder || !window || !window.hasOlder || !oldest) return windowOlder ?? Promise.resolve();
-    store.setState((state) => windowLoading(state, true, true));
+    const around = store.getState().around;
+    const oldest = around?.messages[0];
+    if (windowOlder || !around || !around.hasOlder || !oldest) return windowOlder ?? Promise.resolve();
+    store.setState((state) => aroundLoading(state, true, true));
     windowOlder = fetchPage({ before_id: oldest.id, limit: pageLimit })
       .then(
         (page) =>
           store.setState((state) =>
-            state.window?.targetId === window.targetId ? windowOlderReceived(state, page, pageLimit) : state,
+            state.around?.targetId === around.targetId ? aroundOlderReceived(state, page, pageLimit) : state,
           ),
-        () => store.setState((state) => windowLoading(state, true, false)),
+        () => store.setState((state) => aroundLoading(state, true, false)),
       )
       .finally(() => {
         windowOlder = null;
@@ -213,17 +208,17 @@ export function createMessageSync({
 
   let windowNewer: Promise<void> | null = null;
   function loadWindowNewer(): Promise<void> {
-    const window = store.getState().window;
-    const newest = window?.messages.at(-1);
-    if (windowNewer || !window || !window.hasNewer || !newest) return windowNewer ?? Promise.resolve();
-    store.setState((state) => windowLoading(state, false, true));
+    const around = store.getState().around;
+    const newest = around?.messages.at(-1);
+    if (windowNewer || !around || !around.hasNewer || !newest) return windowNewer ?? Promise.resolve();
+    store.setState((state) => aroundLoading(state, false, true));
     windowNewer = fetchPage({ after_id: newest.id, limit: pageLimit })
       .then(
         (page) =>
           store.setState((state) =>
-            state.window?.targetId === window.targetId ? windowNewerReceived(state, page, pageLimit) : state,
+            state.around?.targetId === around.targetId ? aroundNewerReceived(state, page, pageLimit) : state,
           ),
-        () => store.setState((state) => windowLoading(state, false, false)),
+        () => store.setState((state) => aroundLoading(state, false, false)),
       )
       .finally(() => {
         windowNewer = null;

@@ -1,21 +1,11 @@
 import { describe, expect, it } from '@rstest/core';
 import fc from 'fast-check';
-import { aMessage, messageArb } from '../../../testing/messages';
-import {
-  type ChatState,
-  discarded,
-  initialChatState,
-  latestReceived,
-  newerReceived,
-  olderReceived,
-  progressed,
-  queued,
-  retried,
-  sendFailed,
-  sentReceived,
-} from './chat-state';
-import { newOutgoing } from './outgoing';
-import { timeline } from './timeline';
+import { aMessage, messageArb } from '../../../../testing/messages';
+import { newOutgoing } from '../outgoing';
+import { timeline } from '../timeline';
+import { type ChatState, initialChatState } from './chat-state';
+import { latestReceived, newerReceived, olderReceived, sentReceived } from './log';
+import { discarded, progressed, queued, retried, sendFailed } from './outbox';
 
 const draft = (content: string) => newOutgoing({ content, file: null });
 

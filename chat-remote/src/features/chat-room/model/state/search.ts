@@ -1,0 +1,55 @@
+import type { SearchMessagesResponse, SearchResult } from '@chat/shared';
+import type { ChatState } from './chat-state';
+
+/** The room's search, while its panel is open: the query run, the results so far, and the next page's bound. */
+export interface RoomSearch {
+  query: string;
+  results: SearchResult[];
+  /** The `before_id` of the next page; null when there is none. */
+  next: number | null;
+  loading: boolean;
+  error: string | null;
+}
+
+/** A search runs: a new query (`beforeId` null) starts afresh, a further page keeps the results so far. */
+export function searchStarted(state: ChatState, query: string, beforeId: number | null): ChatState {
+  const current = state.search;
+  return {
+    ...state,
+    search: {
+      query,
+      results: beforeId && current ? current.results : [],
+      next: beforeId && current ? current.next : null,
+      loading: true,
+      error: null,
+    },
+  };
+}
+
+export function searchReceived(
+  state: ChatState,
+  query: string,
+  beforeId: number | null,
+  page: SearchMessagesResponse,
+): ChatState {
+  const current = state.search;
+  return {
+    ...state,
+    search: {
+      query,
+      results: [...(beforeId && current ? current.results : []), ...page.results],
+      next: page.next_before_id,
+      loading: false,
+      error: null,
+    },
+  };
+}
+
+export function searchFailed(state: ChatState, error: string): ChatState {
+  return state.search ? { ...state, search: { ...state.search, loading: false, error } } : state;
+}
+
+/** The panel closes (Close, Escape, an emptied field, or a result opened). */
+export function searchClosed(state: ChatState): ChatState {
+  return state.search ? { ...state, search: null } : state;
+}
