@@ -15,6 +15,7 @@ import deliveryStatsPlugin from './plugins/delivery-stats';
 import errorsPlugin from './plugins/errors';
 import inputNormalizerPlugin from './plugins/input-normalizer';
 import metricsPlugin from './plugins/metrics';
+import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
@@ -27,6 +28,7 @@ import chatroomRoutes from './routes/chatrooms';
 import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
+import openApiRoutes from './routes/openapi';
 import testingRoutes from './routes/testing';
 
 declare module 'fastify' {
@@ -77,7 +79,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
 
-  // Order matters: CORS headers go on every answer (errors included), CSRF is judged before the caller is.
+  // Order matters: the document learns routes as they are added, so it comes before any; CORS headers go on
+  // every answer (errors included), CSRF is judged before the caller is.
+  await app.register(openApiPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin);
@@ -103,6 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(chatroomRoutes);
       await api.register(messageRoutes);
       await api.register(attachmentRoutes);
+      await api.register(openApiRoutes);
       if (config.enableTestEndpoints) await api.register(testingRoutes);
     },
     { prefix: '/api' },

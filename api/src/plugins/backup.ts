@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
 import { BACKUP_TOKEN_HEADER, packEmbeddedBackup } from '../backup/take-backup';
 import { notFound } from '../http/http-error';
+import { bodyOf, errorResponses } from '../http/route-schemas';
 
 export const BACKUP_ROUTE = '/internal/backup';
 
@@ -29,7 +30,12 @@ export default fp(
       embedded.lock.advertise({ url, token });
     });
 
-    app.get(BACKUP_ROUTE, async (request, reply) => {
+    // Left out of the OpenAPI document: a tool's door on this machine, not part of the contract.
+    const schema = {
+      hide: true,
+      response: { 200: bodyOf('The backup file', 'application/x-tar'), ...errorResponses(404) },
+    };
+    app.get(BACKUP_ROUTE, { schema }, async (request, reply) => {
       const { remoteAddress = '', localAddress } = request.socket;
       const given = Buffer.from(String(request.headers[BACKUP_TOKEN_HEADER] ?? ''));
       const expected = Buffer.from(token);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { bodyOf, errorResponses } from '../http/route-schemas';
 import { ApiMetrics } from '../metrics/api-metrics';
 import { metricsAccessRefusal } from '../metrics/metrics-access';
 
@@ -32,11 +33,22 @@ export default fp(
       metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', async (request, reply) => {
-      const refusal = metricsAccessRefusal(request.raw, app.config.metricsToken);
-      if (refusal) throw refusal;
-      return reply.type(metrics.contentType).send(await metrics.text());
-    });
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          response: {
+            200: bodyOf('Prometheus text exposition format', 'text/plain'),
+            ...errorResponses(401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const refusal = metricsAccessRefusal(request.raw, app.config.metricsToken);
+        if (refusal) throw refusal;
+        return reply.type(metrics.contentType).send(await metrics.text());
+      },
+    );
   },
   { name: 'metrics', dependencies: ['delivery-stats'] },
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { mimeForStoredName } from '../attachments/detect-image';
 import { forbidden, notFound } from '../http/http-error';
-import { errorResponses } from '../http/route-schemas';
+import { bodyOf, errorResponses } from '../http/route-schemas';
 
 /**
  * Even if a stored file were crafted to look like HTML or script, the browser must only ever render it as an
@@ -25,7 +25,10 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           expires: Type.Optional(Type.String({ maxLength: 20 })),
           signature: Type.Optional(Type.String({ maxLength: 128 })),
         }),
-        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errorResponses(403, 404) },
+        response: {
+          200: bodyOf('The image as stored', 'image/png', 'image/jpeg'),
+          ...errorResponses(403, 404, 422),
+        },
       },
     },
     async (request, reply) => {

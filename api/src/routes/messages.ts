@@ -150,6 +150,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: RoomParamsSchema,
+        // For the OpenAPI document: an image comes as multipart (see the body-parsers plugin).
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         body: SendMessageBodySchema,
         response: { 200: MessageSchema, 201: MessageSchema, ...errorResponses(401, 403, 404, 422) },
       },
