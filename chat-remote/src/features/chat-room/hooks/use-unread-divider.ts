@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { ChatStore } from '../model/chat-store';
-import { dividerPlaced, firstUnreadAfter, type UnreadDivider } from '../model/state/unread';
+import type { UnreadDivider } from '../model/state/chat-state';
+import { dividerPlaced, firstUnreadAfter } from '../model/state/unread';
 
 interface UnreadDividerOptions {
   /** Whether the first page is in. */

@@ -1,8 +1,6 @@
-import type { Message } from '@chat/shared';
+import type { Message, SearchResult } from '@chat/shared';
 import type { MessageLog } from '../message-log';
 import type { Outgoing } from '../outgoing';
-import type { RoomSearch } from './search';
-import type { UnreadDivider } from './unread';
 
 /**
  * Everything a room view shows, in slices: the live log and its cursors (`log.ts`), the outbox (`outbox.ts`),
@@ -67,6 +65,23 @@ export interface AroundWindow {
   /** The live log's newest message when a window first opened: those after it arrived while it was shown. */
   liveNewest: number | null;
 }
+
+/** The room's search, while its panel is open: the query run, the results so far, and the next page's bound. */
+export interface RoomSearch {
+  query: string;
+  results: SearchResult[];
+  /** The `before_id` of the next page; null when there is none. */
+  next: number | null;
+  loading: boolean;
+  error: string | null;
+}
+
+/**
+ * Where the room opens and the unread divider stands: undecided until the first page (and any older ones the
+ * unread reach back to) is in; then above the first of the others' messages after the read position, or
+ * nowhere. Decided once: the divider stays there while the room is open, however far the read position moves.
+ */
+export type UnreadDivider = { decided: false } | { decided: true; firstUnread: number | null };
 
 export const initialChatState: ChatState = {
   messages: [],

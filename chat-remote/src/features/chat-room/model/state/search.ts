@@ -1,15 +1,5 @@
-import type { SearchMessagesResponse, SearchResult } from '@chat/shared';
+import type { SearchMessagesResponse } from '@chat/shared';
 import type { ChatState } from './chat-state';
-
-/** The room's search, while its panel is open: the query run, the results so far, and the next page's bound. */
-export interface RoomSearch {
-  query: string;
-  results: SearchResult[];
-  /** The `before_id` of the next page; null when there is none. */
-  next: number | null;
-  loading: boolean;
-  error: string | null;
-}
 
 /** A search runs: a new query (`beforeId` null) starts afresh, a further page keeps the results so far. */
 export function searchStarted(state: ChatState, query: string, beforeId: number | null): ChatState {
