@@ -40,8 +40,13 @@ describe('PGlite as a Kysely pool', () => {
         bytes: new Uint8Array([0, 1, 255]),
       },
     ]);
-    // Arrays go through PGlite's own typed path.
+    // Arrays as node-postgres writes them: quoted elements, NULLs, nesting.
     expect((await run(sql<{ a: number[] }>`SELECT ${[1, 2]}::int[] AS a`)).rows).toEqual([{ a: [1, 2] }]);
+    const names = ['a"b', 'c\\d', null, '{x, y}', 'ünï'];
+    expect((await run(sql<{ a: string[] }>`SELECT ${names}::text[] AS a`)).rows).toEqual([{ a: names }]);
+    expect((await run(sql<{ a: number[][] }>`SELECT ${[[1], [2]]}::int[][] AS a`)).rows).toEqual([
+      { a: [[1], [2]] },
+    ]);
   });
 
   it('reports affected rows, and a statement run again answers the same', async () => {
