@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { inBackground } from './background';
 import { PGlitePool } from './pglite-pool';
 
 describe('PGlite as a Kysely pool', () => {
@@ -90,6 +91,21 @@ describe('PGlite as a Kysely pool', () => {
       }),
     ]);
     expect(order).toEqual(['a begins', 'a ends', 'b runs']);
+  });
+
+  it('lets every statement waiting in the foreground go before one waiting in the background', async () => {
+    const order: string[] = [];
+    const statement = (name: string) => async () => {
+      await sql`SELECT pg_sleep(0.01)`.execute(db);
+      order.push(name);
+    };
+    await Promise.all([
+      statement('first')(),
+      inBackground(statement('search')),
+      statement('send 1')(),
+      statement('send 2')(),
+    ]);
+    expect(order).toEqual(['first', 'send 1', 'send 2', 'search']);
   });
 
   it('keeps a bounded set of prepared statements and prepares an evicted one again', async () => {

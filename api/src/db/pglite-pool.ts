@@ -1,5 +1,6 @@
 import { type PGlite, protocol, types } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { isInBackground } from './background';
 import { readResponse } from './pglite-wire';
 
 const { serialize } = protocol;
@@ -55,7 +56,10 @@ const AUTO_ANALYZE: AutoAnalyzeOptions = { minChangedRows: 1000, changedShare: 0
  * the same thing on both engines.
  */
 export class PGlitePool implements PostgresPool {
-  #queue: Promise<void> = Promise.resolve();
+  /** Whether the one connection is handed out; who waits for it, first come first served, by priority. */
+  #busy = false;
+  readonly #waiting: Array<() => void> = [];
+  readonly #waitingInBackground: Array<() => void> = [];
   /** SQL text → name of its prepared statement, least recently used first. */
   readonly #prepared = new Map<string, string>();
   /** Evicted statements, closed with the next query. */
@@ -82,13 +86,29 @@ export class PGlitePool implements PostgresPool {
     this.#onEnd = options.onEnd;
   }
 
-  async connect(): Promise<PostgresPoolClient> {
-    let release!: () => void;
-    const previous = this.#queue;
-    this.#queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
+  /**
+   * The connection, once every caller before it has released it; a caller inside `inBackground` (a search)
+   * also waits for every other caller that came after it, so the database's one thread goes to sends first.
+   */
+  connect(): Promise<PostgresPoolClient> {
+    return this.#acquire(isInBackground());
+  }
+
+  async #acquire(inBackground: boolean): Promise<PostgresPoolClient> {
+    if (this.#busy) {
+      const queue = inBackground ? this.#waitingInBackground : this.#waiting;
+      await new Promise<void>((resolve) => queue.push(resolve));
+    }
+    this.#busy = true;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift() ?? this.#waitingInBackground.shift();
+      // Handed straight to the next caller: nobody arriving meanwhile can take it first.
+      if (next) next();
+      else this.#busy = false;
+    };
     const query = <R>(sql: string, parameters: ReadonlyArray<unknown>) => this.#query<R>(sql, parameters);
     return { query: query as PostgresPoolClient['query'], release };
   }
@@ -96,7 +116,8 @@ export class PGlitePool implements PostgresPool {
   async end(): Promise<void> {
     this.#ended = true;
     clearTimeout(this.#analyzeTimer);
-    await this.#queue;
+    // Last in line: whatever was waiting runs first.
+    (await this.#acquire(true)).release();
     try {
       await this.pglite.close();
     } finally {
