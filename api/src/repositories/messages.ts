@@ -98,6 +98,14 @@ function mentionedMembers(roomId: number, names: readonly string[]) {
     GROUP BY mu.id`;
 }
 
+/**
+ * A room id for `room_id = …` where the room's newest messages are walked on `(room_id, id)`: a subquery's
+ * value, not a constant. Given the constant, the planner reads a large room's share of the table from its
+ * statistics and walks the primary key back through every other room's newer messages instead (225,000 of
+ * them, 190 ms for a newest page, in the search benchmark's database of 100 rooms).
+ */
+export const plannedAsAnyRoom = (roomId: number) => sql<number>`(SELECT ${roomId}::integer)`;
+
 /** A bigint that stays below 2^53: read as a JS number on both drivers (node-postgres reads int8 as text). */
 const versionOf = (alias: string) => sql<number>`${sql.table(alias)}.version::float8`;
 
@@ -171,7 +179,7 @@ export async function pageMessages(db: Db, roomId: number, page: PageQuery): Pro
     db
       .selectFrom('messages')
       .select(sliceColumns)
-      .where('room_id', '=', roomId)
+      .where('room_id', '=', plannedAsAnyRoom(roomId))
       .$if(page.memberId !== null, (query) =>
         query.where(({ exists, selectFrom }) =>
           exists(
@@ -231,7 +239,7 @@ export async function pageAround(
     db
       .selectFrom('messages')
       .select(sliceColumns)
-      .where('room_id', '=', roomId)
+      .where('room_id', '=', plannedAsAnyRoom(roomId))
       .where('id', before ? '<' : '>=', aroundId)
       .$if(page.memberId !== null, (query) =>
         query.where(({ exists, selectFrom }) =>

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/create-database';
 import { MAX_ID } from '../db/schema';
-import { type MessageRow, messageColumns } from './messages';
+import { type MessageRow, messageColumns, plannedAsAnyRoom } from './messages';
 
 /**
  * The text search configuration of `messages.search` (migration 0009): `simple` keeps every word as written,
@@ -90,13 +90,10 @@ export async function searchMessages(
   const take = search.limit + 1;
   const member = sql`EXISTS (
     SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${search.memberId})`;
-  // The room as a subquery's value, not a constant: given the constant, the planner reads the room's share of
-  // the table from its statistics and, for a large room, walks the primary key back through every other
-  // room's newer messages (225,000 of them in the benchmark's database) instead of `(room_id, id)`.
   const walk = (window: number, when: RawBuilder<unknown>) => sql`
       SELECT w.id FROM (
         SELECT id, search FROM messages
-        WHERE room_id = (SELECT ${roomId}::integer) AND id < ${below} AND ${member} AND ${when}
+        WHERE room_id = ${plannedAsAnyRoom(roomId)} AND id < ${below} AND ${member} AND ${when}
         ORDER BY id DESC LIMIT ${window}
       ) AS w
       WHERE w.search @@ ${query}
