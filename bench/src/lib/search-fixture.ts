@@ -92,6 +92,7 @@ async function seed(context: BenchContext, api: ApiServer, plan: FixturePlan): P
 }
 
 const fixturesDir = join(cacheDir, 'search-fixture');
+const modeOf = (context: BenchContext) => (context.smoke ? 'smoke' : 'full');
 
 /**
  * The embedded database's fixture: a data folder built once (through the API's test seeder) and kept under
@@ -100,12 +101,15 @@ const fixturesDir = join(cacheDir, 'search-fixture');
  */
 export async function embeddedFixtureApi(context: BenchContext): Promise<FixtureApi> {
   const plan = planFor(context.smoke);
-  const dir = join(fixturesDir, `embedded-${fixtureKey(plan)}`);
+  const name = `embedded-${modeOf(context)}-`;
+  const dir = join(fixturesDir, `${name}${fixtureKey(plan)}`);
   const infoPath = join(dir, 'fixture.json');
   if (!existsSync(infoPath)) {
     context.log(`search fixture (embedded): building ${dir}, once`);
+    // An earlier plan's or schema's fixture of this mode is of no more use: a gigabyte each.
+    for (const old of existsSync(fixturesDir) ? readdirSync(fixturesDir) : [])
+      if (old.startsWith(name)) await rm(join(fixturesDir, old), { recursive: true, force: true });
     const building = `${dir}.building`;
-    await rm(building, { recursive: true, force: true });
     await mkdir(building, { recursive: true });
     const api = await startApi(context.ports, { slot: 'isolated', dataDir: join(building, 'data') });
     let info: FixtureInfo;
@@ -139,7 +143,8 @@ export async function postgresFixtureApi(context: BenchContext): Promise<Fixture
     own.pathname = `/${name}`;
     return own.href;
   };
-  const fixture = `${base.pathname.slice(1)}_search_${fixtureKey(plan)}`.toLowerCase();
+  const name = `${base.pathname.slice(1)}_search_${modeOf(context)}_`.toLowerCase();
+  const fixture = `${name}${fixtureKey(plan)}`;
   const infoPath = join(fixturesDir, `${fixture}.json`);
   const admin = pgClient(url);
   await admin.connect();
@@ -150,8 +155,11 @@ export async function postgresFixtureApi(context: BenchContext): Promise<Fixture
     if (exists.rowCount === 0 || !existsSync(infoPath)) {
       context.log(`search fixture (PostgreSQL): building database ${fixture}, once`);
       const building = `${fixture}_building`;
-      await admin.query(`DROP DATABASE IF EXISTS ${building}`);
-      await admin.query(`DROP DATABASE IF EXISTS ${fixture}`);
+      // Earlier plans' or schemas' fixtures of this mode, and runs that did not end: a gigabyte each.
+      const { rows } = (await admin.query(
+        `SELECT datname FROM pg_database WHERE starts_with(datname, '${name}')`,
+      )) as { rows: { datname: string }[] };
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`);
       await admin.query(`CREATE DATABASE ${building}`);
       const api = await startApi(context.ports, { slot: 'isolated', databaseUrl: databaseUrl(building) });
       let info: FixtureInfo;
