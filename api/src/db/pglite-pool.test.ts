@@ -135,4 +135,27 @@ describe('PGlite as a Kysely pool', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await analyzed()).toBeGreaterThan(0);
   });
+
+  it('leaves the statistics of a large database it opened alone until a tenth of it changed', async () => {
+    const pglite = await PGlite.create();
+    const pool = new PGlitePool(pglite, { autoAnalyze: { minChangedRows: 20, minIntervalMs: 0 } });
+    const big = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+    const analyses = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT analyze_count::int AS n FROM pg_stat_user_tables WHERE relname = 'big'`.execute(big)
+      ).rows[0]?.n ?? 0;
+    await sql`CREATE TABLE big (n integer)`.execute(big);
+    await sql`INSERT INTO big SELECT generate_series(1, 1000)`.execute(big);
+    await sql`ANALYZE big`.execute(big);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+    await sql`INSERT INTO big SELECT generate_series(1, 50)`.execute(big);
+    await settle();
+    expect(await analyses()).toBe(1);
+    await sql`INSERT INTO big SELECT generate_series(1, 60)`.execute(big);
+    await settle();
+    expect(await analyses()).toBe(2);
+    await big.destroy();
+  });
 });
