@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { inBackground } from './background';
+import { Background } from './background';
 import { PGlitePool } from './pglite-pool';
 
 describe('PGlite as a Kysely pool', () => {
@@ -101,7 +101,7 @@ describe('PGlite as a Kysely pool', () => {
     };
     await Promise.all([
       statement('first')(),
-      inBackground(statement('search')),
+      new Background().run(statement('search')),
       statement('send 1')(),
       statement('send 2')(),
     ]);

@@ -87,7 +87,7 @@ export class PGlitePool implements PostgresPool {
   }
 
   /**
-   * The connection, once every caller before it has released it; a caller inside `inBackground` (a search)
+   * The connection, once every caller before it has released it; a caller inside `Background.run` (a search)
    * also waits for every other caller that came after it, so the database's one thread goes to sends first.
    */
   connect(): Promise<PostgresPoolClient> {

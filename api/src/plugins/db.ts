@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Background } from '../db/background';
 import { createDatabase, type Db } from '../db/create-database';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
 import { migrateToLatest } from '../db/migrate';
@@ -9,6 +10,8 @@ import { RoomPageCache } from '../repositories/room-page-cache';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Where searches run: behind sends, one at a time on the embedded database (db/background). */
+    background: Background;
     /** Null past one process: see RoomPageCache. */
     pages: RoomPageCache | null;
     /** The embedded database this process opened from DATA_DIR (null on PostgreSQL or a test's database). */
@@ -35,6 +38,7 @@ export default fp<{ db?: Db; pool?: PoolCounts | null }>(
     const db = opened.db.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
     app.decorate('embeddedDatabase', embedded);
+    app.decorate('background', new Background(database.kind === 'pglite' ? 1 : undefined));
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());

@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { UnusableImageError } from '../attachments/reencode-image';
-import { inBackground } from '../db/background';
 import { normaliseEmoji } from '../http/emoji';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { toMessageResource, toReactions } from '../http/message-resource';
@@ -134,7 +133,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = currentUser(request).id;
       const { q, before_id, limit = SEARCH_PAGE_DEFAULT } = request.query;
       // Searching gives way to sending on the embedded database's one thread (db/background).
-      const page = await inBackground(async () => {
+      const page = await app.background.run(async () => {
         const found = await searchMessages(app.db, roomId, {
           q,
           beforeId: before_id,
