@@ -3,7 +3,7 @@ import { Background, isInBackground } from './background';
 
 describe('work in the background', () => {
   it('runs at most its slots at once, in order of arrival, marked as background', async () => {
-    const background = new Background(1);
+    const background = new Background({ slots: 1 });
     const order: string[] = [];
     let running = 0;
     let most = 0;
@@ -22,8 +22,24 @@ describe('work in the background', () => {
     expect(isInBackground()).toBe(false);
   });
 
+  it('waits while other work is under way, at most maxWaitMs', async () => {
+    let busy = true;
+    const background = new Background({ busy: () => busy, maxWaitMs: 1000 });
+    setTimeout(() => {
+      busy = false;
+    }, 30);
+    const started = performance.now();
+    await background.run(async () => undefined);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    busy = true;
+    const bounded = new Background({ busy: () => busy, maxWaitMs: 20 });
+    const start = performance.now();
+    await bounded.run(async () => undefined);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+
   it('gives the slot back when the work fails', async () => {
-    const background = new Background(1);
+    const background = new Background({ slots: 1 });
     await expect(background.run(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await background.run(async () => 'next')).toBe('next');
   });

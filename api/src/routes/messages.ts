@@ -122,6 +122,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/chatrooms/:id/messages/search',
     {
+      config: { background: true },
       schema: {
         params: RoomParamsSchema,
         querystring: SearchMessagesQuerySchema,
