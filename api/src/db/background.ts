@@ -5,6 +5,13 @@ const background = new AsyncLocalStorage<true>();
 export const isInBackground = () => background.getStore() === true;
 
 /**
+ * After `ms`, and after the event loop has read what arrived meanwhile: a timer alone fires before the
+ * sockets are read, when a request that has arrived is not yet counted as being answered.
+ */
+const afterIncoming = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), ms));
+
+/**
  * Work that gives way to everything else: a search. On the embedded database, whose one thread serves every
  * request, each of its statements waits for the connection until no other statement is waiting (PGlitePool),
  * at most `slots` run at once (the others wait without costing the thread anything) and each starts when no
@@ -34,9 +41,11 @@ export class Background {
     if (this.#running >= this.#slots) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#running++;
     try {
-      const until = performance.now() + this.#maxWaitMs;
-      while (this.#busy() && performance.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 1));
+      if (this.#maxWaitMs > 0) {
+        const until = performance.now() + this.#maxWaitMs;
+        await afterIncoming(0);
+        while (this.#busy() && performance.now() < until) await afterIncoming(1);
+      }
       return await background.run(true, work);
     } finally {
       const next = this.#waiting.shift();
