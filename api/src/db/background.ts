@@ -6,7 +6,8 @@ export const isInBackground = () => background.getStore() === true;
 
 /**
  * After `ms`, and after the event loop has read what arrived meanwhile: a timer alone fires before the
- * sockets are read, when a request that has arrived is not yet counted as being answered.
+ * sockets are read, when a request that has arrived is not yet counted as being answered. (The first look
+ * waits for the sockets only, not a timer's millisecond: with nothing else to do, searches go straight on.)
  */
 const afterIncoming = (ms: number) =>
   new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), ms));
@@ -43,7 +44,7 @@ export class Background {
     try {
       if (this.#maxWaitMs > 0) {
         const until = performance.now() + this.#maxWaitMs;
-        await afterIncoming(0);
+        await new Promise((resolve) => setImmediate(resolve));
         while (this.#busy() && performance.now() < until) await afterIncoming(1);
       }
       return await background.run(true, work);
