@@ -3,11 +3,11 @@ import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
 import type { Config } from '../config';
 import { createDatabase, fromPGlite } from '../db/create-database';
 import { hasEmbeddedDatabase } from '../db/embedded-database';
+import { openPGlite } from '../db/open-pglite';
 import { claimPGlite } from '../db/pglite-lock';
 import type { Db } from '../db/schema';
 import { type BackupManifest, unpackBackup } from './backup-archive';
@@ -65,7 +65,7 @@ export async function restoreBackup(
 
     if (database.kind === 'pglite') {
       const loaded = join(staging, 'pglite');
-      const pglite = await PGlite.create({ dataDir: loaded, loadDataDir: await openAsBlob(dump) });
+      const pglite = await openPGlite({ dataDir: loaded, loadDataDir: await openAsBlob(dump) });
       await pglite.close();
       await swapIn(loaded, database.dataDir, join(staging, 'replaced-pglite'));
     } else {
@@ -85,7 +85,7 @@ async function refuseIfHoldingData(config: Config, replace: boolean): Promise<vo
   // This process holds the embedded database's lock already (taken before the backup was opened).
   const db: Db =
     database.kind === 'pglite'
-      ? fromPGlite(await PGlite.create({ dataDir: database.dataDir }))
+      ? fromPGlite(await openPGlite({ dataDir: database.dataDir }))
       : (await createDatabase(database)).db;
   let rows: { users: number; messages: number };
   try {

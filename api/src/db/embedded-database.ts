@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import { openPGlite } from './open-pglite';
 import { claimPGlite, type PGliteLock } from './pglite-lock';
 import { PGlitePool } from './pglite-pool';
 import type { Database, Db } from './schema';
@@ -27,7 +28,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedDat
   let pglite: PGlite;
   try {
     mkdirSync(dataDir, { recursive: true });
-    pglite = await PGlite.create({ dataDir });
+    pglite = await openPGlite({ dataDir });
   } catch (error) {
     lock.release();
     throw error;

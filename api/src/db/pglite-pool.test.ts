@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Background } from './background';
 import { PGlitePool } from './pglite-pool';
 
 describe('PGlite as a Kysely pool', () => {
@@ -40,8 +41,13 @@ describe('PGlite as a Kysely pool', () => {
         bytes: new Uint8Array([0, 1, 255]),
       },
     ]);
-    // Arrays go through PGlite's own typed path.
+    // Arrays as node-postgres writes them: quoted elements, NULLs, nesting.
     expect((await run(sql<{ a: number[] }>`SELECT ${[1, 2]}::int[] AS a`)).rows).toEqual([{ a: [1, 2] }]);
+    const names = ['a"b', 'c\\d', null, '{x, y}', 'ünï'];
+    expect((await run(sql<{ a: string[] }>`SELECT ${names}::text[] AS a`)).rows).toEqual([{ a: names }]);
+    expect((await run(sql<{ a: number[][] }>`SELECT ${[[1], [2]]}::int[][] AS a`)).rows).toEqual([
+      { a: [[1], [2]] },
+    ]);
   });
 
   it('reports affected rows, and a statement run again answers the same', async () => {
@@ -87,6 +93,21 @@ describe('PGlite as a Kysely pool', () => {
     expect(order).toEqual(['a begins', 'a ends', 'b runs']);
   });
 
+  it('lets every statement waiting in the foreground go before one waiting in the background', async () => {
+    const order: string[] = [];
+    const statement = (name: string) => async () => {
+      await sql`SELECT pg_sleep(0.01)`.execute(db);
+      order.push(name);
+    };
+    await Promise.all([
+      statement('first')(),
+      new Background().run(statement('search')),
+      statement('send 1')(),
+      statement('send 2')(),
+    ]);
+    expect(order).toEqual(['first', 'send 1', 'send 2', 'search']);
+  });
+
   it('keeps a bounded set of prepared statements and prepares an evicted one again', async () => {
     for (let n = 0; n < 300; n++) await run(sql`SELECT ${n}::int + ${sql.lit(n)} AS n`);
     expect((await run(sql<{ n: number }>`SELECT ${1}::int + ${sql.lit(0)} AS n`)).rows).toEqual([{ n: 1 }]);
@@ -113,5 +134,28 @@ describe('PGlite as a Kysely pool', () => {
     for (let attempt = 0; attempt < 100 && (await analyzed()) === 0; attempt++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await analyzed()).toBeGreaterThan(0);
+  });
+
+  it('leaves the statistics of a large database it opened alone until a tenth of it changed', async () => {
+    const pglite = await PGlite.create();
+    const pool = new PGlitePool(pglite, { autoAnalyze: { minChangedRows: 20, minIntervalMs: 0 } });
+    const big = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+    const analyses = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`SELECT analyze_count::int AS n FROM pg_stat_user_tables WHERE relname = 'big'`.execute(big)
+      ).rows[0]?.n ?? 0;
+    await sql`CREATE TABLE big (n integer)`.execute(big);
+    await sql`INSERT INTO big SELECT generate_series(1, 1000)`.execute(big);
+    await sql`ANALYZE big`.execute(big);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+    await sql`INSERT INTO big SELECT generate_series(1, 50)`.execute(big);
+    await settle();
+    expect(await analyses()).toBe(1);
+    await sql`INSERT INTO big SELECT generate_series(1, 60)`.execute(big);
+    await settle();
+    expect(await analyses()).toBe(2);
+    await big.destroy();
   });
 });

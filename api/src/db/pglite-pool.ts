@@ -1,5 +1,6 @@
 import { type PGlite, protocol, types } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { isInBackground } from './background';
 import { readResponse } from './pglite-wire';
 
 const { serialize } = protocol;
@@ -55,7 +56,10 @@ const AUTO_ANALYZE: AutoAnalyzeOptions = { minChangedRows: 1000, changedShare: 0
  * the same thing on both engines.
  */
 export class PGlitePool implements PostgresPool {
-  #queue: Promise<void> = Promise.resolve();
+  /** Whether the one connection is handed out; who waits for it, first come first served, by priority. */
+  #busy = false;
+  readonly #waiting: Array<() => void> = [];
+  readonly #waitingInBackground: Array<() => void> = [];
   /** SQL text → name of its prepared statement, least recently used first. */
   readonly #prepared = new Map<string, string>();
   /** Evicted statements, closed with the next query. */
@@ -82,13 +86,29 @@ export class PGlitePool implements PostgresPool {
     this.#onEnd = options.onEnd;
   }
 
-  async connect(): Promise<PostgresPoolClient> {
-    let release!: () => void;
-    const previous = this.#queue;
-    this.#queue = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await previous;
+  /**
+   * The connection, once every caller before it has released it; a caller inside `Background.run` (a search)
+   * also waits for every other caller that came after it, so the database's one thread goes to sends first.
+   */
+  connect(): Promise<PostgresPoolClient> {
+    return this.#acquire(isInBackground());
+  }
+
+  async #acquire(inBackground: boolean): Promise<PostgresPoolClient> {
+    if (this.#busy) {
+      const queue = inBackground ? this.#waitingInBackground : this.#waiting;
+      await new Promise<void>((resolve) => queue.push(resolve));
+    }
+    this.#busy = true;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift() ?? this.#waitingInBackground.shift();
+      // Handed straight to the next caller: nobody arriving meanwhile can take it first.
+      if (next) next();
+      else this.#busy = false;
+    };
     const query = <R>(sql: string, parameters: ReadonlyArray<unknown>) => this.#query<R>(sql, parameters);
     return { query: query as PostgresPoolClient['query'], release };
   }
@@ -96,7 +116,8 @@ export class PGlitePool implements PostgresPool {
   async end(): Promise<void> {
     this.#ended = true;
     clearTimeout(this.#analyzeTimer);
-    await this.#queue;
+    // Last in line: whatever was waiting runs first.
+    (await this.#acquire(true)).release();
     try {
       await this.pglite.close();
     } finally {
@@ -203,6 +224,7 @@ export class PGlitePool implements PostgresPool {
   async #analyze(): Promise<void> {
     const options = this.#autoAnalyze as AutoAnalyzeOptions;
     const client = await this.connect();
+    let notDue = false;
     try {
       if (this.#ended) return;
       // The app's own tables: the catalogs would double the time the database is busy with this.
@@ -211,14 +233,21 @@ export class PGlitePool implements PostgresPool {
          WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace`,
         [],
       );
-      if (rows.length > 0) await client.query(`ANALYZE ${rows.map((table) => table.name).join(', ')}`, []);
       const tuples = rows.reduce((sum, table) => sum + Math.max(0, table.tuples), 0);
+      // A process that opened a large database learns its size here, the first time: the statistics it
+      // found are as good as autovacuum would keep them, and gathering them again holds every request up
+      // (a second with 1,000,000 messages).
+      notDue = this.#changedRows < options.changedShare * tuples;
+      if (!notDue && rows.length > 0)
+        await client.query(`ANALYZE ${rows.map((table) => table.name).join(', ')}`, []);
       this.#analyzeAfter = Math.max(options.minChangedRows, options.changedShare * tuples);
     } catch {
       // Statistics are an optimisation: the next batch of changes tries again.
     } finally {
-      this.#changedRows = 0;
-      this.#lastAnalyze = Date.now();
+      if (!notDue) {
+        this.#changedRows = 0;
+        this.#lastAnalyze = Date.now();
+      }
       this.#analyzeTimer = undefined;
       client.release();
     }
@@ -238,7 +267,27 @@ function toParam(value: unknown): Param | undefined {
   }
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return value;
+  if (Array.isArray(value)) return arrayLiteral(value);
   return undefined;
+}
+
+/**
+ * An array as node-postgres sends it: PostgreSQL's array literal, every element quoted. A mention's names
+ * (an array) otherwise took PGlite's own `query()`, six calls and a fresh plan per send, which made a send
+ * that names someone cost three times one that does not.
+ */
+function arrayLiteral(values: readonly unknown[]): string | undefined {
+  const elements: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) {
+      elements.push('NULL');
+      continue;
+    }
+    const element = Array.isArray(value) ? arrayLiteral(value) : toParam(value);
+    if (typeof element !== 'string') return undefined;
+    elements.push(Array.isArray(value) ? element : `"${element.replace(/[\\"]/g, '\\$&')}"`);
+  }
+  return `{${elements.join(',')}}`;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

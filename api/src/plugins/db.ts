@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Background } from '../db/background';
 import { createDatabase } from '../db/create-database';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
 import { migrateToLatest } from '../db/migrate';
@@ -8,8 +10,14 @@ import type { PoolCounts } from '../metrics/api-metrics';
 import { RoomPageCache } from '../repositories/room-page-cache';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's work runs in `app.background` and does not count as work it should give way to. */
+    background?: boolean;
+  }
   interface FastifyInstance {
     db: Db;
+    /** Where searches run: behind sends, one at a time on the embedded database (db/background). */
+    background: Background;
     /** Null past one process: see RoomPageCache. */
     pages: RoomPageCache | null;
     /** The embedded database this process opened from DATA_DIR (null on PostgreSQL or a test's database). */
@@ -36,6 +44,7 @@ export default fp<{ db?: Db; pool?: PoolCounts | null }>(
     const db = opened.db.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
     app.decorate('embeddedDatabase', embedded);
+    app.decorate('background', database.kind === 'pglite' ? embeddedBackground(app) : new Background());
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());
@@ -44,3 +53,27 @@ export default fp<{ db?: Db; pool?: PoolCounts | null }>(
   },
   { name: 'db', dependencies: ['delivery-stats', 'metrics'] },
 );
+
+/** How long a search waits at most for the embedded database's thread to be free of other requests. */
+export const SEARCH_MAX_WAIT_MS = 50;
+
+/**
+ * On the embedded database: one search at a time, each starting when no other request is being answered, or
+ * after SEARCH_MAX_WAIT_MS: under a steady load of sends, searches take one turn per 50 ms, a few percent of
+ * the thread.
+ */
+function embeddedBackground(app: FastifyInstance): Background {
+  const answering = new WeakSet<object>();
+  let count = 0;
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.background) return;
+    answering.add(request);
+    count++;
+  });
+  const done = async (request: object) => {
+    if (answering.delete(request)) count--;
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
+  return new Background({ slots: 1, busy: () => count > 0, maxWaitMs: SEARCH_MAX_WAIT_MS });
+}

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
-import { type MessageRow, messageColumns } from './messages';
+import { type MessageRow, messageColumns, plannedAsAnyRoom } from './messages';
 
 /**
  * The text search configuration of `messages.search` (migration 0009): `simple` keeps every word as written,
@@ -49,51 +49,77 @@ export interface SearchPage {
   more: boolean;
 }
 
-/** How many of the room's newest messages (below the cursor) are first looked through for a very common word. */
-export const RECENT_WINDOW = 200;
+/** Where the search's ways to the matches hand over to each other (see searchMessages). */
+export interface SearchWays {
+  /** How many of the room's newest messages (below the cursor) are first looked through for a common word. */
+  recentWindow: number;
+  /** Up to this many of the room's matches are taken from the index and sorted: past it, the word is common. */
+  indexedCap: number;
+  /** How far back, for a common word, the room is then walked newest first before every match is sorted. */
+  walkWindow: number;
+}
+
+export const SEARCH_WAYS: SearchWays = { recentWindow: 300, indexedCap: 1500, walkWindow: 20_000 };
 
 /**
  * A room's messages matching `q`, newest first, `limit` at most, below `beforeId` when given. One statement,
- * two ways to the matches, chosen as it runs rather than by the planner (whose estimate for a prefix is a
- * flat guess, and which then walked a 100,000-message room backwards for a word in none of it):
+ * its ways to the matches chosen as it runs rather than by the planner (whose estimate for a prefix is a flat
+ * guess), each taken only when the one before it did not answer (a one-time filter on its count), so each
+ * costs about as many rows as its answer needs:
  *
- * - `recent`: the room's newest RECENT_WINDOW messages below the cursor, on `(room_id, id)`, tested one by one.
- *   When they hold more than `limit` matches (a word in one message out of ten or more), those are the answer.
- * - `indexed`: otherwise, and only then (a one-time filter on `recent`'s count), every match in the room from
- *   the GIN index of `messages.search` (`ORDER BY id + 0` keeps the planner from walking the id index
- *   instead), sorted, the newest `limit` + 1 kept.
+ * 1. `recent`: the room's newest `recentWindow` messages below the cursor, on `(room_id, id)`, tested one by
+ *    one until `limit` + 1 match: a word in one message out of fourteen or more.
+ * 2. `indexed`: the room's matches from the GIN index on `(room_id, search)`, in the table's order, stopping
+ *    at `indexedCap`: fewer than that are every match, of which the newest are kept.
+ * 3. `walked`: a word with more matches than that is common enough to be met soon walking back from the
+ *    newest message: as `recent`, on up to `walkWindow` messages (one in 1,000 suffices).
+ * 4. `everything`: else (a word common long ago and rare since), every match, sorted.
  *
- * Both check membership as `pageMessages` does; authors, quotes, reactions, mentions and the marked text are
- * then added for the page's rows only.
+ * A rare word costs `recentWindow` rows and its matches; a common one a few hundred; the worst, a word just
+ * under `indexedCap`'s share of a room, about `indexedCap` + its walk. All check membership as `pageMessages`
+ * does; authors, quotes, reactions, mentions and the marked text are then added for the page's rows only.
  */
 export async function searchMessages(
   db: Db,
   roomId: number,
   search: { q: string; beforeId?: number; limit: number; memberId: number },
+  ways: SearchWays = SEARCH_WAYS,
 ): Promise<SearchPage> {
   const query = searchQuery(search.q);
   const below = Math.min(search.beforeId ?? MAX_ID, MAX_ID);
   const take = search.limit + 1;
   const member = sql`EXISTS (
     SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${search.memberId})`;
-  const hits = sql<{ id: number }>`(
-    WITH recent AS MATERIALIZED (
+  const walk = (window: number, when: RawBuilder<unknown>) => sql`
       SELECT w.id FROM (
         SELECT id, search FROM messages
-        WHERE room_id = ${roomId} AND id < ${below} AND ${member}
-        ORDER BY id DESC LIMIT ${RECENT_WINDOW}
+        WHERE room_id = ${plannedAsAnyRoom(roomId)} AND id < ${below} AND ${member} AND ${when}
+        ORDER BY id DESC LIMIT ${window}
       ) AS w
       WHERE w.search @@ ${query}
-      ORDER BY w.id DESC LIMIT ${take}
+      LIMIT ${take}`;
+  const hits = sql<{ id: number }>`(
+    WITH recent AS MATERIALIZED (${walk(ways.recentWindow, sql`true`)}
     ), indexed AS MATERIALIZED (
       SELECT id FROM messages
-      WHERE room_id = ${roomId} AND id < ${below} AND search @@ ${query} AND ${member}
+      WHERE room_id = ${roomId} AND search @@ ${query} AND id < ${below} AND ${member}
         AND (SELECT count(*) FROM recent) < ${take}
+      LIMIT ${ways.indexedCap}
+    ), walked AS MATERIALIZED (${walk(ways.walkWindow, sql`(SELECT count(*) FROM indexed) >= ${ways.indexedCap}`)}
+    ), everything AS MATERIALIZED (
+      SELECT id FROM messages
+      WHERE room_id = ${roomId} AND search @@ ${query} AND id < ${below} AND ${member}
+        AND (SELECT count(*) FROM indexed) >= ${ways.indexedCap} AND (SELECT count(*) FROM walked) < ${take}
       ORDER BY id + 0 DESC LIMIT ${take}
     )
     SELECT id FROM recent WHERE (SELECT count(*) FROM recent) >= ${take}
     UNION ALL
-    SELECT id FROM indexed)`;
+    SELECT id FROM indexed WHERE (SELECT count(*) FROM indexed) < ${ways.indexedCap}
+    UNION ALL
+    SELECT id FROM walked WHERE (SELECT count(*) FROM walked) >= ${take}
+    UNION ALL
+    SELECT id FROM everything
+    ORDER BY id DESC LIMIT ${take})`;
   const rows = (await db
     .selectFrom(hits.as('h'))
     .innerJoin('messages as m', 'm.id', 'h.id')

@@ -120,6 +120,29 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
     expect((await contents('?limit=2')).map((m) => m.content)).toEqual(['history 1', 'history 2']);
   });
 
+  it('counts on from `from` and ends each message with the words whose `every` divides its number', async () => {
+    const words = [
+      { word: 'tenth', every: 10 },
+      { word: 'fifth', every: 5 },
+      { word: 'hundredth', every: 100 },
+    ];
+    const response = await seed({ count: 11, username: 'SEEDER', prefix: 'w', from: 95, words });
+    expect(response.statusCode).toBe(201);
+    expect((await contents('?limit=11')).map((m) => m.content)).toEqual([
+      'w 95 fifth',
+      'w 96',
+      'w 97',
+      'w 98',
+      'w 99',
+      'w 100 tenth fifth hundredth',
+      'w 101',
+      'w 102',
+      'w 103',
+      'w 104',
+      'w 105 fifth',
+    ]);
+  });
+
   it('answers 404 for an unknown room, 403 for a non-member, 422 for a bad author or count', async () => {
     expect((await seed({ count: 1, user_id: member.user.id }, 987654)).statusCode).toBe(404);
     const outsider = await t.signIn();

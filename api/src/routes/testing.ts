@@ -21,8 +21,24 @@ export const SeedMessagesPayloadSchema = Type.Object({
   /** The author, by id or by (case-insensitive) username; a member of the room. */
   user_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   username: Type.Optional(LoginPayloadSchema.properties.username),
-  /** Contents are `{prefix} 1` … `{prefix} {count}`; `seed` when not given. */
+  /** Contents are `{prefix} {from}` … `{prefix} {from + count - 1}`; `seed` when not given. */
   prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: NO_NUL_PATTERN })),
+  /** The first message's number (1 when not given): a room seeded in several batches goes on counting. */
+  from: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  /**
+   * The vocabulary: message number n ends with each word whose `every` divides n, in this order. So
+   * `{word: 'tenth', every: 10}` is in 10 % of the messages and, followed by `{word: 'hundredth', every: 100}`,
+   * the phrase `tenth hundredth` in 1 %: what the search benchmark needs to build each kind of search.
+   */
+  words: Type.Optional(
+    Type.Array(
+      Type.Object({
+        word: Type.String({ minLength: 1, maxLength: 100, pattern: NO_NUL_PATTERN }),
+        every: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+      }),
+      { maxItems: 20 },
+    ),
+  ),
 });
 
 export const DeliveryStatsSchema = Type.Object({
@@ -74,7 +90,7 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { count, user_id, username, prefix = 'seed' } = request.body;
+      const { count, user_id, username, prefix = 'seed', from, words } = request.body;
       if (user_id === undefined && username === undefined)
         throw validationError({ user_id: ['The user id field is required when username is not present.'] });
       const user =
@@ -87,7 +103,7 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
 
       const roomId = request.params.id;
-      const outcome = await seedMessages(app.db, { roomId, userId: user.id, count, prefix });
+      const outcome = await seedMessages(app.db, { roomId, userId: user.id, count, prefix, from, words });
       if (outcome.status === 'not_found') throw notFound();
       if (outcome.status === 'not_member') throw forbidden(NOT_A_MEMBER);
       app.pages?.changed(roomId);

@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
 import { fromPGlite } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
+import { openPGlite } from '../db/open-pglite';
 import { pgliteFromTemplate } from './test-database';
 
 describe('test databases from a PGlite template', () => {
@@ -32,7 +32,7 @@ describe('test databases from a PGlite template', () => {
   }, 120_000);
 
   it('gives two pools over one PGlite session distinct prepared statements', async () => {
-    const pglite = await PGlite.create();
+    const pglite = await openPGlite();
     const migrating = fromPGlite(pglite);
     await migrateToLatest(migrating);
     const app = fromPGlite(pglite);

@@ -3,12 +3,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { API_ROOT } from '../config';
 import { fromPGlite } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
+import { openPGlite } from '../db/open-pglite';
 import type { Database, Db } from '../db/schema';
 
 export interface TestDatabase {
@@ -72,9 +72,9 @@ export async function pgliteFromTemplate(templateDir = tmpdir()): Promise<Db> {
     digest.update(readFileSync(join(migrationsDir, file)));
   const templatePath = join(templateDir, `chat-api-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(templatePath)) {
-    return fromPGlite(await PGlite.create({ loadDataDir: new Blob([await readFile(templatePath)]) }));
+    return fromPGlite(await openPGlite({ loadDataDir: new Blob([await readFile(templatePath)]) }));
   }
-  const pglite = await PGlite.create();
+  const pglite = await openPGlite();
   const db = fromPGlite(pglite);
   await migrateToLatest(db);
   const dump = await pglite.dumpDataDir('none');

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginResponse, Message, Room } from '@chat/shared';
@@ -28,9 +28,23 @@ export type ApiSlot = 'shared' | 'isolated' | 'postgres';
  */
 export async function startApi(
   ports: Ports,
-  { slot = 'shared', databaseUrl }: { slot?: ApiSlot; databaseUrl?: string } = {},
+  {
+    slot = 'shared',
+    databaseUrl,
+    dataDir: keptDataDir,
+    copyOf,
+  }: {
+    slot?: ApiSlot;
+    databaseUrl?: string;
+    /** A data folder of the caller's, kept when the API stops (a fixture being built)… */
+    dataDir?: string;
+    /** …or a copy of one in a throwaway folder (a fixture used), instead of an empty throwaway folder. */
+    copyOf?: string;
+  } = {},
 ): Promise<ApiServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'chat-bench-'));
+  const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'chat-bench-')));
+  const removeData = () => (keptDataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }));
+  if (copyOf) await cp(copyOf, dataDir, { recursive: true });
   const [port, websocketPort] = {
     shared: [ports.api, ports.websocket],
     isolated: [ports.isolatedApi, ports.isolatedWebsocket],
@@ -81,7 +95,7 @@ export async function startApi(
     // The websocket server starts listening just after the HTTP one.
     await startedWebsocket(websocket.port);
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeData();
     throw error;
   }
   return {
@@ -91,7 +105,7 @@ export async function startApi(
     pid: service.pid,
     async stop() {
       await service.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeData();
     },
   };
 }
@@ -160,18 +174,32 @@ export class ApiClient {
     await this.#call('POST', `chatrooms/${roomId}/join`, session.token, { roomId });
   }
 
-  /** `count` messages `{prefix} 1`…`{prefix} {count}` from a member, in one statement (ENABLE_TEST_ENDPOINTS). */
+  /**
+   * `count` messages `{prefix} {from}`… from a member, each followed by the vocabulary's words whose `every`
+   * divides its number, in one statement (ENABLE_TEST_ENDPOINTS, docs/api.md).
+   */
   seedMessages(
     session: Session,
     roomId: number,
     count: number,
     prefix = 'history',
+    options: { from?: number; words?: { word: string; every: number }[] } = {},
   ): Promise<{ count: number; first_id: number; last_id: number }> {
     return this.#call('POST', `testing/rooms/${roomId}/messages`, undefined, {
       count,
       user_id: session.userId,
       prefix,
+      ...options,
     });
+  }
+
+  /** Signs an existing user in (a fixture's, made by an earlier run). */
+  async signIn(username: string, password = 'password'): Promise<Session> {
+    const { token, user } = await this.#call<LoginResponse>('POST', 'auth/login', undefined, {
+      username,
+      password,
+    });
+    return { username: user.username, token, userId: user.id };
   }
 
   send(session: Session, roomId: number, content: string): Promise<Message> {

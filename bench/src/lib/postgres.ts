@@ -10,7 +10,7 @@ interface PgClient {
 }
 
 /** node-postgres, borrowed from the API's dependencies: the bench needs it only to make and drop a schema. */
-function pgClient(connectionString: string): PgClient {
+export function pgClient(connectionString: string): PgClient {
   const pg = createRequire(join(repoRoot, 'api', 'package.json'))('pg') as {
     Client: new (config: { connectionString: string }) => PgClient;
   };

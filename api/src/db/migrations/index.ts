@@ -8,6 +8,7 @@ import * as readPositions from './0006-read-positions';
 import * as attachmentStorage from './0007-attachment-storage';
 import * as editsRepliesReactions from './0008-edits-replies-reactions';
 import * as searchAndMentions from './0009-search-and-mentions';
+import * as roomSearchIndex from './0010-room-search-index';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-attachment-storage': attachmentStorage,
   '0008-edits-replies-reactions': editsRepliesReactions,
   '0009-search-and-mentions': searchAndMentions,
+  '0010-room-search-index': roomSearchIndex,
 };
