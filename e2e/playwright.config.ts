@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './support/chromium';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium';
 import { apiEnv, frontEndApps, origin, productionStack as stack, stackEnv } from './support/stack';
 
 const isCI = Boolean(process.env.CI);

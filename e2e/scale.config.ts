@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './support/chromium';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium';
 import { scaleFrontEndOrigins, scaleLayout } from './support/scale';
 import { origin, scaleStack as stack, stackEnv } from './support/stack';
 

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium';
 import { smokeUrl } from '../scripts/smoke/deployment';
-import { chromiumLaunchOptions } from './support/chromium';
 
 const url = smokeUrl();
 // The fixtures' APP_URL; API_URL comes from the deployment's own /config.json (smoke/global-setup.ts).

@@ -4,9 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routes } from '@chat/shared/constants';
-// Playwright and Debian's Chromium as the benchmarks and e2e tests launch them (the helper's own import resolves
-// @playwright/test from its package: the workspace root has none).
-import { launchBrowser, signIn } from '../bench/src/lib/browser';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './lib/chromium';
+import { signInBrowser } from './lib/sign-in-browser';
 
 const appUrl = new URL(process.argv[2] ?? process.env.APP_URL ?? 'http://localhost:3000').href;
 const outDir = fileURLToPath(new URL('../docs/images/', import.meta.url));
@@ -64,11 +64,11 @@ await react(alice, plan, '🎉');
 await react(alice, howFar, '👍');
 await react(demo, snacks, '😂');
 
-const browser = await launchBrowser();
+const browser = await chromium.launch(chromiumLaunchOptions());
 const roomUrl = new URL(routes.room(room.id), appUrl).href;
 const signedIn = async (token: string, options: Parameters<typeof browser.newContext>[0]) => {
   const context = await browser.newContext(options);
-  await signIn(context, appUrl, token);
+  await signInBrowser(context, appUrl, token);
   return context;
 };
 try {

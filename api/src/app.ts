@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/create-database';
+import type { Db } from './db/schema';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import type { PoolCounts } from './metrics/api-metrics';
 import attachmentsPlugin from './plugins/attachments';

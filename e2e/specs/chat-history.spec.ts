@@ -132,7 +132,7 @@ test.describe('long rooms', () => {
     );
   });
 
-  test('follows new messages at the bottom; back in history it offers a New messages button instead', async ({
+  test("follows new messages at the bottom; back in history it offers 'Jump to latest, 1 new' instead", async ({
     userPage: page,
     request,
     token,
@@ -156,7 +156,7 @@ test.describe('long rooms', () => {
     });
     const reading = await rowInTheMiddle(page);
     await postMessage(request, aliceToken, room.id, 'arrived while reading');
-    const button = page.getByRole('button', { name: 'New messages' });
+    const button = page.getByRole('button', { name: 'Jump to latest, 1 new', exact: true });
     await expect(button).toBeVisible();
     await expect(rowsSaying(page, reading)).toBeInViewport();
     await expect(rowsSaying(page, 'arrived while reading')).not.toBeInViewport();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { API_URL, APP_URL, createRoom, postMessage } from '../support/api';
+import { APP_URL, createRoom, postMessage, seedMessages } from '../support/api';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -19,13 +19,6 @@ const seriousViolations = async (page: Page) => {
     .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
 };
 
-async function seed(page: Page, roomId: number, count: number, prefix: string, username: string) {
-  const seeded = await page.request.post(`${API_URL}testing/rooms/${roomId}/messages`, {
-    data: { count, prefix, username },
-  });
-  expect(seeded.ok(), await seeded.text()).toBe(true);
-}
-
 test.describe('find and be found', () => {
   test('search finds a message 10,000 back, opens the conversation around it, and Jump to latest brings back the newest with a live one', async ({
     userPage: page,
@@ -37,7 +30,7 @@ test.describe('find and be found', () => {
     test.setTimeout(120_000);
     const room = await createRoom(request, token);
     await postMessage(request, token, room.id, 'The llama left the barn at dawn');
-    await seed(page, room.id, 10_000, 'Filler', user.username);
+    await seedMessages(page.request, room.id, { count: 10_000, prefix: 'Filler', username: user.username });
     await postMessage(request, token, room.id, 'Newest before the search');
     const bob = await secondMember(browser, request, room.id);
 
@@ -148,7 +141,7 @@ test.describe('find and be found', () => {
     browser,
   }) => {
     const room = await createRoom(request, token);
-    await seed(page, room.id, 30, 'Read before', user.username);
+    await seedMessages(page.request, room.id, { count: 30, prefix: 'Read before', username: user.username });
     const bob = await secondMember(browser, request, room.id);
     await bob.page.setViewportSize(PHONE);
     await openRoom(bob.page, room.id);
@@ -156,7 +149,7 @@ test.describe('find and be found', () => {
     await bob.page.goto('/');
 
     // 120 arrive while bob is away: more than the opening page.
-    await seed(page, room.id, 120, 'Unread', user.username);
+    await seedMessages(page.request, room.id, { count: 120, prefix: 'Unread', username: user.username });
     const marked = bob.page.waitForResponse(
       (response) => response.url().endsWith(`chatrooms/${room.id}/read`) && response.ok(),
     );

@@ -2,6 +2,7 @@ import { BROADCAST_NOTIFICATION_EVENT, routes } from '@chat/shared/constants';
 import type { Room } from '@chat/shared/schemas';
 import type { Page } from '@playwright/test';
 import { APP_URL, createRoom, postMessage } from '../support/api';
+import { openRoom } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import {
   clickNotification,
@@ -24,9 +25,10 @@ test.describe('browser notifications', () => {
   test("'Enable notifications' shows while the permission is default and asks only when clicked", async ({
     userPage: page,
     user,
+    request,
+    token,
   }) => {
     await recordNotifications(page, { permission: 'default', answer: 'granted' });
-    const frames = watchFrames(page);
     await page.goto('/');
     await expect(page.getByRole('button', { name: user.username })).toBeVisible();
     await expect(enable(page)).toBeVisible();
@@ -39,6 +41,11 @@ test.describe('browser notifications', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await permissionAsks(page)).toBe(0);
 
+    // In a room, where nothing but the notifications listens on the user's own channel (the room list does,
+    // for RoomRead), so that its subscription shows the click took effect.
+    const room = await createRoom(request, token);
+    const frames = watchFrames(page);
+    await openRoom(page, room.id);
     await enable(page).click();
     await expect(enable(page)).toBeHidden();
     expect(await permissionAsks(page)).toBe(1);

@@ -105,3 +105,18 @@ export async function messagesOf(
   if (!response.ok()) throw new Error(`GET messages answered ${response.status()}`);
   return (await response.json()) as Message[];
 }
+
+/**
+ * `count` messages `{prefix} 1` … `{prefix} {count}` by `username` (a member), through the test-only seeder
+ * (one statement, so a room of thousands takes a second). Answers the newest seeded id.
+ */
+export async function seedMessages(
+  request: APIRequestContext,
+  roomId: number,
+  seed: { count: number; prefix: string; username: string },
+): Promise<number> {
+  const response = await request.post(`${API_URL}testing/rooms/${roomId}/messages`, { data: seed });
+  if (response.status() !== 201)
+    throw new Error(`Seeding answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { last_id: number }).last_id;
+}

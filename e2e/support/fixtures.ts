@@ -1,10 +1,10 @@
-import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import { signInBrowser } from '../../scripts/lib/sign-in-browser';
 import { APP_URL, type Credentials, createUser, loginToken } from './api';
 
 /** Signs a browser context in the way the login screen does: the token in the access-token cookie. */
 export async function signIn(context: BrowserContext, token: string): Promise<void> {
-  await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: APP_URL }]);
+  await signInBrowser(context, APP_URL, token);
 }
 
 interface Fixtures {

@@ -28,6 +28,11 @@ export const userChannel = (userId: number) => `App.Models.User.${userId}`;
 /** The event Echo's `.notification(callback)` binds to. */
 export const BROADCAST_NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 export const MENTION_NOTIFICATION_TYPE = 'App\\Notifications\\MentionedInMessage';
+/**
+ * On the user's own channel: `{room_id, last_read_id}` (RoomReadEvent) after their read position in a room
+ * moved, so the same user's other tabs and devices re-read their unread counts.
+ */
+export const ROOM_READ_EVENT = 'RoomRead';
 /** On 'chatroom': `{room}` (a RoomSummary) when a room is created, and when its member count changes. */
 export const ROOM_CREATED_EVENT = 'RoomCreated';
 export const ROOM_UPDATED_EVENT = 'RoomUpdated';

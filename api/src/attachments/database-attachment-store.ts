@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import {
   type AttachmentStore,
   reencodedUpload,

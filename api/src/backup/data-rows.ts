@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 
 /** What a restore would overwrite: the database's users and messages (none before the first migration). */
 export async function countDataRows(db: Db): Promise<{ users: number; messages: number }> {

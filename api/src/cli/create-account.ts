@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { User } from '@chat/shared/schemas';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { insertUser } from '../repositories/users';
 
 export const USAGE = `Usage: pnpm --filter @chat/api user:create --username <name> [--password <password>]

@@ -4,9 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { openEmbeddedDatabase } from './embedded-database';
 import { PGlitePool } from './pglite-pool';
-import type { Database } from './schema';
-
-export type Db = Kysely<Database>;
+import type { Database, Db } from './schema';
 
 export interface OpenedDatabase {
   db: Db;

@@ -2,11 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import type { Db } from './create-database';
 import { openPGlite } from './open-pglite';
 import { claimPGlite, type PGliteLock } from './pglite-lock';
 import { PGlitePool } from './pglite-pool';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 
 /** The embedded database of a data folder, held by this process until `db.destroy()`. */
 export interface EmbeddedDatabase {

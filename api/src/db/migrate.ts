@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
-import type { Db } from './create-database';
 import { migrations } from './migrations/index';
+import type { Db } from './schema';
 
 /** Brings the schema up to date; every start runs it, so a fresh data folder needs no separate step. */
 export async function migrateToLatest(db: Db): Promise<void> {

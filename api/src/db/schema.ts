@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Column types as Kysely sees them; the SQL that creates them lives in ./migrations. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -107,3 +107,6 @@ export interface Database {
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
 }
+
+/** The typed query layer over either engine (PGlite or PostgreSQL): every repository takes one. */
+export type Db = Kysely<Database>;

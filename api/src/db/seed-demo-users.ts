@@ -1,6 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import { findUserCredentials, insertUser } from '../repositories/users';
-import type { Db } from './create-database';
+import type { Db } from './schema';
 
 /** The accounts the login form is pre-filled with. Public password: never seeded in production by default. */
 export const DEMO_USERNAMES = ['demo', 'alice', 'bob'] as const;

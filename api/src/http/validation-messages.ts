@@ -1,20 +1,23 @@
-import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, NO_NUL_PATTERN, UUID_PATTERN } from '@chat/shared/schemas';
+import {
+  FIELD_LABELS,
+  MAX_MEMBERS_RANGE_MESSAGE,
+  NO_NUL_PATTERN,
+  requiredMessage,
+  UUID_PATTERN,
+} from '@chat/shared/schemas';
 import type { FastifySchemaValidationError } from 'fastify';
 
 /**
- * Field labels and messages. The room and login ones repeat, word for word, what the front end's forms say,
- * so a message looks the same whichever side caught the problem. Other fields get Laravel's defaults.
+ * The labelled fields (room and login) use the labels and texts the front end's forms use, so a message looks
+ * the same whichever side caught the problem. Other fields get Laravel's defaults.
  */
-const labels: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  max_members: 'Max Members',
-  username: 'Username',
-  password: 'Password',
-};
-const maxMembersRange = `Max Members must be a whole number between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}.`;
+const labels: Partial<Record<string, string>> = FIELD_LABELS;
 const overrides: Record<string, Partial<Record<string, string>>> = {
-  max_members: { type: maxMembersRange, minimum: maxMembersRange, maximum: maxMembersRange },
+  max_members: {
+    type: MAX_MEMBERS_RANGE_MESSAGE,
+    minimum: MAX_MEMBERS_RANGE_MESSAGE,
+    maximum: MAX_MEMBERS_RANGE_MESSAGE,
+  },
 };
 
 /** What a shared pattern means, said the way Laravel's rule for it would. */
@@ -37,7 +40,7 @@ function messageFor(field: string, error: FastifySchemaValidationError): string 
   const limit = (error.params as { limit?: number }).limit;
   switch (error.keyword) {
     case 'required':
-      return label ? `${label} is required` : `${attribute} is required.`;
+      return label ? requiredMessage(label) : `${attribute} is required.`;
     case 'maxLength':
       return `${attribute} must not be greater than ${limit} characters.`;
     case 'minLength':

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Background } from '../db/background';
-import { createDatabase, type Db } from '../db/create-database';
+import { createDatabase } from '../db/create-database';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../db/embedded-database';
 import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/schema';
 import { seedDemoUsers } from '../db/seed-demo-users';
 import type { PoolCounts } from '../metrics/api-metrics';
 import { RoomPageCache } from '../repositories/room-page-cache';

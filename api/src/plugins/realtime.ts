@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { instrumentPublisher } from '../metrics/instrument-publisher';
+import { roomOfChannel } from '../realtime/channels';
 import { clientAddressResolver } from '../realtime/client-address';
 import { checkExternalEngine } from '../realtime/external-engine-check';
-import { roomOfChannel } from '../realtime/message-sent';
 import { checkBatchSize, type PublishedEvent, type Publisher } from '../realtime/publisher';
 import { createPusherPublisher } from '../realtime/pusher-publisher';
 import { RealtimeServer } from '../realtime/realtime-server';

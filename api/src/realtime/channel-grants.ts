@@ -6,13 +6,17 @@
 export class ChannelGrants {
   /** channel → socket id → user id */
   readonly #byChannel = new Map<string, Map<string, number>>();
-  /** socket id → its granted channels; present for every connected socket */
-  readonly #bySocket = new Map<string, Set<string>>();
+  /**
+   * socket id → its granted channels; present for every connected socket, with no set until its first grant:
+   * most sockets are never granted one (the shared and the user's channels need none), and an empty Set is
+   * about 150 bytes that each of thousands of sockets would keep.
+   */
+  readonly #bySocket = new Map<string, Set<string> | null>();
 
   constructor(private readonly guarded: (channel: string) => boolean) {}
 
   connected(socketId: string): void {
-    this.#bySocket.set(socketId, new Set());
+    this.#bySocket.set(socketId, null);
   }
 
   disconnected(socketId: string): void {
@@ -22,8 +26,9 @@ export class ChannelGrants {
 
   grant(socketId: string, channel: string, userId: number): void {
     const channels = this.#bySocket.get(socketId);
-    if (!channels || !this.guarded(channel)) return;
-    channels.add(channel);
+    if (channels === undefined || !this.guarded(channel)) return;
+    if (channels) channels.add(channel);
+    else this.#bySocket.set(socketId, new Set([channel]));
     const sockets = this.#byChannel.get(channel) ?? new Map<string, number>();
     sockets.set(socketId, userId);
     this.#byChannel.set(channel, sockets);

@@ -12,7 +12,7 @@ const NOT_SUBSCRIBED = 4009;
 export function clientEventRefusal(
   event: string,
   channel: unknown,
-  subscribed: ReadonlySet<string>,
+  isSubscribed: (channel: string) => boolean,
 ): [code: number | null, message: string] | null {
   if (event.length > MAX_EVENT_NAME) {
     return [null, `Client event rejected - event name longer than ${MAX_EVENT_NAME} characters`];
@@ -22,7 +22,6 @@ export function clientEventRefusal(
     (channel.startsWith('presence-') ||
       (channel.startsWith('private-') && !channel.startsWith('private-encrypted-')));
   if (!authorised) return [null, 'Client event rejected - only supported on private and presence channels'];
-  if (!subscribed.has(channel))
-    return [NOT_SUBSCRIBED, 'The client is not a member of the specified channel.'];
+  if (!isSubscribed(channel)) return [NOT_SUBSCRIBED, 'The client is not a member of the specified channel.'];
   return null;
 }

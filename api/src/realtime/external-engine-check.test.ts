@@ -20,7 +20,11 @@ function fakeEngine(app: { id: string; key: string; secret: string }, { statusIn
     const url = new URL(req.url ?? '/', 'http://localhost');
     const answer = (status: number, body: Record<string, unknown>) => {
       const [sent, json] = statusInBody && status !== 200 ? [200, { ...body, code: status }] : [status, body];
-      res.writeHead(sent, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      // No keep-alive: a pooled connection the server closes after its idle timeout, just as the next test's
+      // check reuses it, reset that check on a busy machine.
+      res
+        .writeHead(sent, { 'content-type': 'application/json', connection: 'close' })
+        .end(JSON.stringify(json));
     };
     if (req.method !== 'GET' || url.pathname !== `/apps/${app.id}/channels`)
       return answer(404, { error: 'Not found' });

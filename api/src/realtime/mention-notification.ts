@@ -1,29 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BROADCAST_NOTIFICATION_EVENT,
-  userChannel as clientUserChannel,
-  MENTION_NOTIFICATION_TYPE,
-} from '@chat/shared/constants';
+import { BROADCAST_NOTIFICATION_EVENT, MENTION_NOTIFICATION_TYPE } from '@chat/shared/constants';
 import type { MentionNotification, Message } from '@chat/shared/schemas';
-import { MAX_ID } from '../db/schema';
+import { userChannel } from './channels';
 import { MAX_EVENT_BYTES } from './message-sent';
 import type { PublishedEvent } from './publisher';
-
-/**
- * `Echo.private('App.Models.User.' + id)` subscribes to this name: the user's own channel, as Laravel names it
- * for notifications. Only that user is signed for it (routes/broadcasting).
- */
-export function userChannel(userId: number): string {
-  return `private-${clientUserChannel(userId)}`;
-}
-
-const USER_CHANNEL = /^private-App\.Models\.User\.([1-9][0-9]{0,9})$/;
-
-/** The user a user channel's name stands for, or null for any other name. */
-export function userOfChannel(channel: string): number | null {
-  const id = Number(USER_CHANNEL.exec(channel)?.[1] ?? Number.NaN);
-  return Number.isInteger(id) && id <= MAX_ID ? id : null;
-}
 
 /**
  * The event name as Laravel broadcasts a notification: no `App\Events` namespace, which is why Echo's

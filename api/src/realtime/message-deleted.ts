@@ -1,6 +1,6 @@
 import { MESSAGE_DELETED_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { MessageDeletedEvent } from '@chat/shared/schemas';
-import { CHAT_CHANNEL, roomChannel } from './message-sent';
+import { CHAT_CHANNEL, roomChannel } from './channels';
 import type { Publisher } from './publisher';
 
 /** What `listen('MessageDeleted')` binds to under Echo's default `App.Events` namespace. */

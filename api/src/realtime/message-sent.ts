@@ -1,31 +1,12 @@
-import {
-  CHAT_CHANNEL as CLIENT_CHANNEL,
-  MESSAGE_SENT_EVENT as CLIENT_EVENT,
-  roomChannel as clientRoomChannel,
-} from '@chat/shared/constants';
+import { MESSAGE_SENT_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { Message, RoomMessageSentEvent } from '@chat/shared/schemas';
-import { MAX_ID } from '../db/schema';
+import { CHAT_CHANNEL, roomChannel } from './channels';
 import { MAX_BATCH_EVENTS, type PublishedEvent, type Publisher } from './publisher';
 
-/** `Echo.private('chatroom')` subscribes to this name. */
-export const CHAT_CHANNEL = `private-${CLIENT_CHANNEL}`;
 /** What `listen('MessageSent')` binds to under Echo's default `App.Events` namespace. */
 export const MESSAGE_SENT_EVENT = `App\\Events\\${CLIENT_EVENT}`;
 /** Pusher's limit on one event's data; Reverb's default is the same. */
 export const MAX_EVENT_BYTES = 10 * 1024;
-
-/** `Echo.private(roomChannel(id))` subscribes to this name; only members of the room are signed for it. */
-export function roomChannel(roomId: number): string {
-  return `private-${clientRoomChannel(roomId)}`;
-}
-
-const ROOM_CHANNEL = /^private-chatroom\.([1-9][0-9]{0,9})$/;
-
-/** The room a room channel's name stands for, or null for any other name. */
-export function roomOfChannel(channel: string): number | null {
-  const id = Number(ROOM_CHANNEL.exec(channel)?.[1] ?? Number.NaN);
-  return Number.isInteger(id) && id <= MAX_ID ? id : null;
-}
 
 export interface SentMessage {
   roomId: number;

@@ -1,6 +1,7 @@
 import { MESSAGE_UPDATED_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { Message, MessageSentEvent, RoomMessageUpdatedEvent } from '@chat/shared/schemas';
-import { CHAT_CHANNEL, MAX_EVENT_BYTES, roomChannel } from './message-sent';
+import { CHAT_CHANNEL, roomChannel } from './channels';
+import { MAX_EVENT_BYTES } from './message-sent';
 import { MAX_BATCH_EVENTS, type PublishedEvent, type Publisher } from './publisher';
 
 /** What `listen('MessageUpdated')` binds to under Echo's default `App.Events` namespace. */

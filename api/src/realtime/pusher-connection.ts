@@ -43,6 +43,8 @@ interface SubscribeData {
   channel_data?: unknown;
 }
 
+const NO_CHANNELS: readonly string[] = [];
+
 /** Pusher's channel name rule: at most 164 of these characters. */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
@@ -65,13 +67,23 @@ export function encodeEvent(
   return Buffer.from(JSON.stringify(frame));
 }
 
-/** One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from. */
+/**
+ * One client socket speaking Pusher protocol 7: tracks its subscriptions and when it was last heard from.
+ * The server holds one per open socket, thousands at once, so what it keeps is kept small (see `#channels`,
+ * `#clientEvents`): per socket, every field is paid for as many times as there are sockets.
+ */
 export class PusherConnection {
-  readonly channels = new Set<string>();
+  /**
+   * The channels subscribed, an array replaced whenever it changes: one to a few names, at most
+   * `maxChannels`, changed only by a subscribe or an unsubscribe. A Set would cost about 150 bytes for the
+   * one channel most sockets hold, an array of exactly its length about 60.
+   */
+  #channels: readonly string[] = NO_CHANNELS;
   lastSeen = Date.now();
   pingSentAt: number | null = null;
   readonly #frames: TokenBucket;
-  readonly #clientEvents: TokenBucket;
+  /** Made at the socket's first client event: most never send one, and a fresh bucket is full either way. */
+  #clientEvents: TokenBucket | undefined;
   #rateLimitNoticeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -81,7 +93,28 @@ export class PusherConnection {
     private readonly limits: ConnectionLimits,
   ) {
     this.#frames = new TokenBucket(limits.framesPerSecond, limits.frameBurst);
-    this.#clientEvents = new TokenBucket(limits.clientEventsPerSecond, limits.clientEventsPerSecond);
+  }
+
+  /** The channels now: an array that is replaced, never changed, so it can be walked while unsubscribing. */
+  get channels(): readonly string[] {
+    return this.#channels;
+  }
+
+  isSubscribed(channel: string): boolean {
+    return this.#channels.includes(channel);
+  }
+
+  /**
+   * Records a subscription; the registry calls it (and `left`) as it adds the socket to a channel. `concat`
+   * and `toSpliced` allocate exactly the new length, where a spread or `filter` reserves 17 slots.
+   */
+  joined(channel: string): void {
+    if (!this.isSubscribed(channel)) this.#channels = this.#channels.concat(channel);
+  }
+
+  left(channel: string): void {
+    const index = this.#channels.indexOf(channel);
+    if (index >= 0) this.#channels = this.#channels.toSpliced(index, 1);
   }
 
   /**
@@ -120,6 +153,11 @@ export class PusherConnection {
   close(code: number, message: string): void {
     this.error(code, message);
     this.socket.close(code, message);
+  }
+
+  /** Drops the socket without a closing handshake, e.g. when the server stops. */
+  terminate(): void {
+    this.socket.terminate();
   }
 
   ping(now = Date.now()): void {
@@ -166,11 +204,13 @@ export class PusherConnection {
   }
 
   #clientEvent(event: string, channel: unknown, data: unknown): void {
-    const refusal = clientEventRefusal(event, channel, this.channels);
+    const refusal = clientEventRefusal(event, channel, (name) => this.isSubscribed(name));
     if (refusal) {
       this.error(...refusal);
       return;
     }
+    const { clientEventsPerSecond } = this.limits;
+    this.#clientEvents ??= new TokenBucket(clientEventsPerSecond, clientEventsPerSecond);
     if (!this.#clientEvents.take()) {
       this.#rateLimited();
       return;
@@ -185,7 +225,7 @@ export class PusherConnection {
       return;
     }
     // Every name subscribed is kept in memory until the socket closes.
-    if (!this.channels.has(channel) && this.channels.size >= this.limits.maxChannels) {
+    if (!this.isSubscribed(channel) && this.#channels.length >= this.limits.maxChannels) {
       this.error(
         PusherErrorCode.limitExceeded,
         `Subscription limit exceeded: at most ${this.limits.maxChannels} channels per connection`,

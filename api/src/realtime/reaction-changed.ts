@@ -1,6 +1,6 @@
 import { REACTION_CHANGED_EVENT as CLIENT_EVENT } from '@chat/shared/constants';
 import type { ReactionChangedEvent } from '@chat/shared/schemas';
-import { roomChannel } from './message-sent';
+import { roomChannel } from './channels';
 import type { Publisher } from './publisher';
 
 /** What `listen('ReactionChanged')` binds to under Echo's default `App.Events` namespace. */

@@ -49,6 +49,8 @@ export class RealtimeServer implements ChannelRegistry {
   readonly #wss: WebSocketServer;
   readonly #channels = new Map<string, Set<PusherConnection>>();
   readonly #connections = new Set<PusherConnection>();
+  /** Sockets refused at the handshake, until their close completes: `close()` cuts them short too. */
+  readonly #refused = new Set<WebSocket>();
   readonly #perAddress: ConnectionsPerAddress;
   readonly #connectionLimits: ConnectionLimits;
   readonly #grants: ChannelGrants;
@@ -56,6 +58,8 @@ export class RealtimeServer implements ChannelRegistry {
   readonly #activityTimeout: number;
   readonly #pongTimeout: number;
   #sweeper: NodeJS.Timeout | undefined;
+  /** One listener for every socket's errors, rather than a closure per socket. */
+  readonly #socketError = (error: Error) => this.options.onError?.(error);
 
   constructor(private readonly options: RealtimeServerOptions) {
     this.#activityTimeout = options.activityTimeoutSeconds ?? 30;
@@ -70,7 +74,13 @@ export class RealtimeServer implements ChannelRegistry {
       ...options.connectionLimits,
     };
     this.#grants = new ChannelGrants(options.grantedChannels ?? (() => false));
-    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 10 * 1024 });
+    // clientTracking off: `#connections` already holds every open socket, and ws's own Set of them would
+    // cost each socket a second entry and a 'close' listener of its own (about 200 bytes, see bench/README).
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      maxPayload: options.maxMessageBytes ?? 10 * 1024,
+    });
     this.#http = createServer((req, res) => {
       handleEventsApi(req, res, this).catch((error: unknown) => {
         options.onError?.(error);
@@ -150,7 +160,7 @@ export class RealtimeServer implements ChannelRegistry {
     if (member && current && String(current.user_id) !== String(member.user_id)) {
       this.unsubscribe(connection, channel);
     }
-    connection.channels.add(channel);
+    connection.joined(channel);
     const members = this.#channels.get(channel) ?? new Set<PusherConnection>();
     members.add(connection);
     this.#channels.set(channel, members);
@@ -163,7 +173,7 @@ export class RealtimeServer implements ChannelRegistry {
   }
 
   unsubscribe(connection: PusherConnection, channel: string): void {
-    connection.channels.delete(channel);
+    connection.left(channel);
     const members = this.#channels.get(channel);
     members?.delete(connection);
     if (members?.size === 0) this.#channels.delete(channel);
@@ -189,7 +199,8 @@ export class RealtimeServer implements ChannelRegistry {
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.disconnectAll();
-    for (const client of this.#wss.clients) client.terminate();
+    for (const connection of this.#connections) connection.terminate();
+    for (const ws of this.#refused) ws.terminate();
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
     if (this.#http.listening) await new Promise<void>((resolve) => this.#http.close(() => resolve()));
   }
@@ -205,7 +216,7 @@ export class RealtimeServer implements ChannelRegistry {
   }
 
   #accept(ws: WebSocket, req: IncomingMessage, key: string, query: URLSearchParams): void {
-    ws.on('error', (error) => this.options.onError?.(error));
+    ws.on('error', this.#socketError);
     const socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
     const connection = new PusherConnection(socketId, ws, this, this.#connectionLimits);
     const refusal = handshakeRefusal(
@@ -214,12 +225,12 @@ export class RealtimeServer implements ChannelRegistry {
       { key: this.options.app.key, allowedOrigins: this.options.allowedOrigins },
     );
     if (refusal) {
-      connection.close(...refusal);
+      this.#refuse(ws, connection, ...refusal);
       return;
     }
     const address = this.options.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
     if (!this.#perAddress.tryOpen(address)) {
-      connection.close(PusherErrorCode.overCapacity, 'Over capacity');
+      this.#refuse(ws, connection, PusherErrorCode.overCapacity, 'Over capacity');
       return;
     }
     this.#connections.add(connection);
@@ -230,7 +241,7 @@ export class RealtimeServer implements ChannelRegistry {
       else connection.handle(data.toString());
     });
     ws.on('close', () => {
-      for (const channel of [...connection.channels]) this.unsubscribe(connection, channel);
+      for (const channel of connection.channels) this.unsubscribe(connection, channel);
       this.#grants.disconnected(connection.socketId);
       this.#connections.delete(connection);
       this.#perAddress.closed(address);
@@ -239,6 +250,12 @@ export class RealtimeServer implements ChannelRegistry {
       socket_id: connection.socketId,
       activity_timeout: this.#activityTimeout,
     });
+  }
+
+  #refuse(ws: WebSocket, connection: PusherConnection, code: number, message: string): void {
+    this.#refused.add(ws);
+    ws.once('close', () => this.#refused.delete(ws));
+    connection.close(code, message);
   }
 
   /** Pings clients that went quiet and drops those that stay quiet, so dead sockets do not pile up. */

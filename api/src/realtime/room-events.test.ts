@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { MAX_EVENT_BYTES, MESSAGE_SENT_EVENT, roomChannel } from './message-sent';
+import { roomChannel } from './channels';
+import { MAX_EVENT_BYTES, MESSAGE_SENT_EVENT } from './message-sent';
 
 /** What the write path publishes on a room's own channel, through `inject` on a real database. */
 describe("MessageSent on a room's own channel", () => {

@@ -1,7 +1,7 @@
 import type { Room } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { CHAT_CHANNEL } from './message-sent';
+import { CHAT_CHANNEL } from './channels';
 import { ROOM_CREATED_EVENT, ROOM_UPDATED_EVENT } from './room-list-events';
 
 /** What room lists hear on `private-chatroom` when rooms are created, joined and left. */

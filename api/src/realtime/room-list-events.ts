@@ -3,7 +3,7 @@ import {
   ROOM_UPDATED_EVENT as CLIENT_UPDATED,
 } from '@chat/shared/constants';
 import type { RoomChangedEvent, RoomSummary } from '@chat/shared/schemas';
-import { CHAT_CHANNEL } from './message-sent';
+import { CHAT_CHANNEL } from './channels';
 import type { Publisher } from './publisher';
 
 /** What `listen('RoomCreated')` / `listen('RoomUpdated')` bind to under Echo's `App.Events` namespace. */

@@ -1,8 +1,8 @@
 import type { User } from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import { formatToken, hashTokenSecret, newTokenSecret } from '../auth/access-tokens';
-import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
+import type { Db } from '../db/schema';
 
 export interface AccessTokenPolicy {
   /** A token unused this long is dead. */

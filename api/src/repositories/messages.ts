@@ -1,8 +1,8 @@
 import type { ReplyQuote } from '@chat/shared/schemas';
 import { REPLY_QUOTE_MAX } from '@chat/shared/schemas';
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
+import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
 
 /** One emoji's reactions on a message, with who reacted: `me` is worked out per reader from `user_ids`. */

@@ -1,6 +1,6 @@
 import { MESSAGES_PAGE_MAX } from '@chat/shared/schemas';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { type MessageRow, pageMessages } from './messages';
 import { memberIds } from './rooms';
 

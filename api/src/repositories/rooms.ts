@@ -1,7 +1,7 @@
 import { type Room, type RoomSummary, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { sql } from 'kysely';
-import type { Db } from '../db/create-database';
 import { laravelTimestamp } from '../db/laravel-timestamp';
+import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
 
 /** Rooms as everyone sees them, with the live member count. */
@@ -182,16 +182,17 @@ export async function leaveRoom(
 
 /**
  * Moves a member's read position forward to `messageId`, never back, and never past the room's newest
- * message (a made-up large id must not mark messages read before they exist). One statement.
+ * message (a made-up large id must not mark messages read before they exist). One statement; `movedTo` is
+ * the new position, null when it did not move.
  */
 export async function markRead(
   db: Db,
   roomId: number,
   userId: number,
   messageId: number,
-): Promise<'ok' | 'not_member' | 'not_found'> {
+): Promise<{ status: 'ok'; movedTo: number | null } | { status: 'not_member' | 'not_found' }> {
   const position = Math.min(messageId, MAX_ID);
-  const { rows } = await sql<{ room_found: boolean; is_member: boolean }>`
+  const { rows } = await sql<{ room_found: boolean; is_member: boolean; moved_to: number | null }>`
     WITH room AS (
       SELECT id, coalesce(last_message_id, 0) AS newest FROM rooms WHERE id = ${roomId}
     ), member AS (
@@ -201,9 +202,11 @@ export async function markRead(
       FROM room
       WHERE room_members.room_id = room.id AND room_members.user_id = ${userId}
         AND least(${position}::integer, room.newest) > coalesce(room_members.last_read_message_id, 0)
+      RETURNING room_members.last_read_message_id
     )
-    SELECT EXISTS (SELECT 1 FROM room) AS room_found, EXISTS (SELECT 1 FROM member) AS is_member`.execute(db);
+    SELECT EXISTS (SELECT 1 FROM room) AS room_found, EXISTS (SELECT 1 FROM member) AS is_member,
+      (SELECT last_read_message_id FROM moved) AS moved_to`.execute(db);
   const row = rows[0];
-  if (!row?.room_found) return 'not_found';
-  return row.is_member ? 'ok' : 'not_member';
+  if (!row?.room_found) return { status: 'not_found' };
+  return row.is_member ? { status: 'ok', movedTo: row.moved_to } : { status: 'not_member' };
 }

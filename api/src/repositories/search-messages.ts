@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
 import { type MessageRow, messageColumns, plannedAsAnyRoom } from './messages';
 

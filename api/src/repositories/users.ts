@@ -1,6 +1,6 @@
 import type { User } from '@chat/shared/schemas';
 import { sql } from 'kysely';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 
 const userColumns = ['id', 'username', 'image'] as const;
 

@@ -2,9 +2,8 @@ import { BroadcastAuthPayloadSchema, BroadcastAuthResponseSchema } from '@chat/s
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http/http-error';
 import { errorResponses } from '../http/route-schemas';
-import { userOfChannel } from '../realtime/mention-notification';
-import { CHAT_CHANNEL, roomOfChannel } from '../realtime/message-sent';
-import { presenceChannelData, roomOfPresenceChannel } from '../realtime/room-presence';
+import { CHAT_CHANNEL, roomOfChannel, roomOfPresenceChannel, userOfChannel } from '../realtime/channels';
+import { presenceChannelData } from '../realtime/room-presence';
 import { signChannel } from '../realtime/signatures';
 import { isMember } from '../repositories/rooms';
 

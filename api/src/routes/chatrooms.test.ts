@@ -1,3 +1,4 @@
+import type { Room, RoomMember } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { ROOM_FULL } from './chatrooms';
@@ -86,7 +87,7 @@ describe('chat rooms', () => {
     ).json();
     const response = await t.app.inject({ url: '/api/chatrooms', headers: owner.headers });
     expect(response.statusCode).toBe(200);
-    const rooms = response.json() as { id: number; is_member: boolean; members_count: number }[];
+    const rooms = response.json() as Room[];
     const ids = rooms.map((room) => room.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(rooms.find((room) => room.id === newer.id)).toMatchObject({ is_member: false, members_count: 1 });
@@ -188,7 +189,7 @@ describe('chat rooms', () => {
       t.app.inject({ url: `/api/chatrooms/${roomId}/members`, headers });
     expect((await members(other.headers)).statusCode).toBe(403);
     await t.app.inject({ method: 'POST', url: `/api/chatrooms/${roomId}/join`, headers: other.headers });
-    const listed = (await members()).json() as { id: number; username: string }[];
+    const listed = (await members()).json() as RoomMember[];
     expect(listed.map(({ id }) => id).sort()).toEqual([owner.user.id, other.user.id].sort());
     expect(listed.every(({ username }) => typeof username === 'string')).toBe(true);
     const missing = await t.app.inject({ url: '/api/chatrooms/2147483647/members', headers: owner.headers });

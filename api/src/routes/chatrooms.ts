@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
-import { roomChannel } from '../realtime/message-sent';
+import { roomChannel } from '../realtime/channels';
 import { publishRoomChanged } from '../realtime/room-list-events';
 import {
   createRoom,
@@ -23,10 +23,10 @@ import {
   joinRoom,
   leaveRoom,
   listRooms,
-  markRead,
   roomExists,
   roomMembers,
 } from '../repositories/rooms';
+import { markRead } from '../services/mark-read';
 import { NOT_A_MEMBER } from './messages';
 
 export const ROOM_FULL = 'This room is full.';
@@ -135,7 +135,8 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // The member's read position, kept per membership so unread counts hold across devices and reloads.
+  // The member's read position, kept per membership so unread counts hold across devices and reloads; their
+  // other tabs and devices hear it moved (RoomRead).
   app.post(
     '/chatrooms/:id/read',
     {
@@ -147,10 +148,8 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const outcome = await markRead(
-        app.db,
-        request.params.id,
-        currentUser(request).id,
-        request.body.message_id,
+        { db: app.db, publisher: app.publisher, log: request.log },
+        { roomId: request.params.id, userId: currentUser(request).id, messageId: request.body.message_id },
       );
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);

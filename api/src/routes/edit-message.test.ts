@@ -1,7 +1,8 @@
 import type { Message, RoomMessageUpdatedEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
-import { CHAT_CHANNEL, MAX_EVENT_BYTES, roomChannel } from '../realtime/message-sent';
+import { CHAT_CHANNEL, roomChannel } from '../realtime/channels';
+import { MAX_EVENT_BYTES } from '../realtime/message-sent';
 import { MESSAGE_UPDATED_EVENT } from '../realtime/message-updated';
 import type { PublishedEvent } from '../realtime/publisher';
 import { RecordingPublisher } from '../realtime/publisher';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { CHAT_CHANNEL, MESSAGE_SENT_EVENT } from '../realtime/message-sent';
+import { CHAT_CHANNEL } from '../realtime/channels';
+import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER } from './messages';
 
@@ -135,7 +137,7 @@ describe('room messages', () => {
     const page = async (query: string) => {
       const response = await list(query, member, pageRoom);
       expect(response.statusCode).toBe(200);
-      return (response.json() as { id: number }[]).map((message) => message.id);
+      return (response.json() as Message[]).map((message) => message.id);
     };
 
     it('without a cursor returns the newest 50, ascending', async () => {

@@ -1,7 +1,7 @@
 import type { Message, ReactionChangedEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
-import { roomChannel } from '../realtime/message-sent';
+import { roomChannel } from '../realtime/channels';
 import { RecordingPublisher } from '../realtime/publisher';
 import { REACTION_CHANGED_EVENT } from '../realtime/reaction-changed';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';

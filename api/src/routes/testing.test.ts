@@ -1,3 +1,4 @@
+import type { Message } from '@chat/shared/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { NOT_A_MEMBER } from './messages';
@@ -56,7 +57,7 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
       url: `/api/chatrooms/${roomId}/messages${query}`,
       headers: member.headers,
     });
-    return (response.json() as { id: number; content: string }[]).map(({ id, content }) => ({ id, content }));
+    return (response.json() as Message[]).map(({ id, content }) => ({ id, content }));
   };
 
   beforeAll(async () => {
@@ -180,5 +181,19 @@ describe('POST /api/testing/tokens/expire', () => {
     expect((await me(other))?.statusCode).toBe(200);
     expect((await expire('999999|nothing'))?.statusCode).toBe(404);
     expect((await expire('not a token'))?.statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/testing/gc', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('says whether it could collect: only a process started with --expose-gc can', async () => {
+    t = await createTestApp({ env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+    const answer = await t.app.inject({ method: 'POST', url: '/api/testing/gc' });
+    expect(answer.statusCode).toBe(200);
+    const { collected, heap_used } = answer.json();
+    expect(collected).toBe(typeof (globalThis as { gc?: unknown }).gc === 'function');
+    expect(heap_used).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentStore } from '../attachments/attachment-store';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { publishMessageDeleted } from '../realtime/message-deleted';
 import type { Publisher } from '../realtime/publisher';
 import { type DeleteOutcome, deleteMessage as deleteRow } from '../repositories/messages';

@@ -1,7 +1,7 @@
 import { mentionedNames } from '@chat/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UrlSigner } from '../attachments/signed-url';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { toMessageResource } from '../http/message-resource';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageUpdated } from '../realtime/message-updated';

@@ -1,6 +1,6 @@
 import { REACTIONS_PER_MESSAGE_MAX } from '@chat/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { publishReactionChanged } from '../realtime/reaction-changed';
 import { type ReactionOutcome, setReaction } from '../repositories/messages';

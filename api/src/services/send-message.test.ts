@@ -2,7 +2,7 @@ import type { RoomMessageSentEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
 import type { PublishedEvent, Publisher } from '../realtime/publisher';
 import { findMessage, insertMessage } from '../repositories/messages';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
-import type { Db } from '../db/create-database';
+import type { Db } from '../db/schema';
 import { toMessageResource } from '../http/message-resource';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';

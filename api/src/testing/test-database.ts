@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { API_ROOT } from '../config';
-import { type Db, fromPGlite } from '../db/create-database';
+import { fromPGlite } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { openPGlite } from '../db/open-pglite';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 
 export interface TestDatabase {
   db: Db;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@chat/shared/constants';
 import type { Page } from '@playwright/test';
-import { appearances, recordAppearances, signIn } from '../lib/browser';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
+import { appearances, recordAppearances } from '../lib/browser';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
 
@@ -45,7 +46,7 @@ export const bigRoom: Benchmark = {
     const stack = await context.federated();
     const browserContext = await (await context.browser()).newContext();
     try {
-      await signIn(browserContext, stack.origin, session.token);
+      await signInBrowser(browserContext, stack.origin, session.token);
       await recordAppearances(browserContext, new RegExp(newest));
       const page = await browserContext.newPage();
       await page.goto(`${stack.origin}${routes.room(room.id)}`);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { appearances, recordAppearances, signIn } from '../lib/browser';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
+import { appearances, recordAppearances } from '../lib/browser';
 import type { BenchContext } from '../lib/context';
 import type { Row } from '../lib/report';
 import { setUpScenes } from '../lib/scenes';
@@ -30,7 +31,7 @@ async function coldLoad(
 ): Promise<number> {
   const browserContext = await (await context.browser()).newContext();
   try {
-    if (landing.signedIn) await signIn(browserContext, stack.origin, token);
+    if (landing.signedIn) await signInBrowser(browserContext, stack.origin, token);
     await recordAppearances(browserContext, new RegExp(landing.text));
     const page = await browserContext.newPage();
     await page.goto(`${stack.origin}${landing.path}`);

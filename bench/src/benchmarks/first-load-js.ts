@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { signIn } from '../lib/browser';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
 import type { BenchContext } from '../lib/context';
 import type { FrontEndApp } from '../lib/paths';
 import type { Row } from '../lib/report';
@@ -62,7 +62,7 @@ export async function measureFirstLoad(
 ): Promise<FirstLoad> {
   const browserContext = await (await context.browser()).newContext();
   try {
-    if (scene.signedIn) await signIn(browserContext, stack.origin, token);
+    if (scene.signedIn) await signInBrowser(browserContext, stack.origin, token);
     const page = await browserContext.newPage();
     const bodies: Promise<{ app: FrontEndApp; body: Buffer }>[] = [];
     page.on('response', (response) => {

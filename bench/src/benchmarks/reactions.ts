@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@chat/shared/constants';
 import type { Page } from '@playwright/test';
-import { signIn } from '../lib/browser';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
 
@@ -57,7 +57,7 @@ export const reactions: Benchmark = {
     const stack = await context.federated();
     const browserContext = await (await context.browser()).newContext();
     try {
-      await signIn(browserContext, stack.origin, reader.token);
+      await signInBrowser(browserContext, stack.origin, reader.token);
       const page = await browserContext.newPage();
       await page.goto(`${stack.origin}${routes.room(room.id)}`);
       await page.getByText(target.content, { exact: true }).waitFor();

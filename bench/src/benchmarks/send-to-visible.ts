@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { RoomMessageSentEvent } from '@chat/shared';
 import { MESSAGE_SENT_EVENT, roomChannel, routes } from '@chat/shared/constants';
 import type { Browser, Page } from '@playwright/test';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
 import type { ApiClient, DeliveryStats, Session } from '../lib/api';
-import { appearances, recordAppearances, signIn } from '../lib/browser';
+import { appearances, recordAppearances } from '../lib/browser';
 import { connectChatSocket, connectMany } from '../lib/pusher-clients';
 import { summarize } from '../lib/stats';
 import type { WebStack } from '../lib/web';
@@ -34,7 +35,7 @@ function recordSends(page: Page) {
 
 async function signedInPage(browser: Browser, stack: WebStack, session: Session, pattern?: RegExp) {
   const context = await browser.newContext();
-  await signIn(context, stack.origin, session.token);
+  await signInBrowser(context, stack.origin, session.token);
   if (pattern) await recordAppearances(context, pattern);
   const page = await context.newPage();
   return { context, page };

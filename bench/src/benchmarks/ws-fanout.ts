@@ -11,6 +11,7 @@ const EVENT = 'bench-fanout';
 const TARGET_P99_MS = 50;
 const DELIVERY_TIMEOUT_MS = 10_000;
 const SETTLE_MS = 2_000;
+const UNMAP_MS = 500;
 /**
  * Events published first and not measured. The clients' code (pusher-js, in this process) is compiled while
  * it runs its first events: unwarmed, the first two of 100 took 55 and 34 ms to half the sockets instead of
@@ -76,11 +77,26 @@ export async function fanOut(api: ApiServer, sockets: ChatSocket[], events: numb
 }
 
 /**
+ * The API's resident memory (and heap in use) once a full collection has run. Read without one, the figure
+ * was the heap's growth, mostly garbage of the connections' /broadcasting/auth requests not yet collected, or,
+ * when a major collection happened to fall between the two readings, minus the ~350 MB of buffers left from
+ * start-up: from -351 to 13.7 KiB per connection on the same code (bench/README.md, "A connection costs what
+ * it did").
+ */
+async function kept(api: ApiServer): Promise<{ residentKiB: number; heapKiB: number }> {
+  const { collected, heap_used } = await new ApiClient(api).collectGarbage();
+  if (!collected) throw new Error('The API cannot collect garbage: it runs without --expose-gc');
+  // V8 hands the freed pages back to the system on a background thread.
+  await new Promise((resolve) => setTimeout(resolve, UNMAP_MS));
+  return { residentKiB: await residentKiB(api.pid), heapKiB: heap_used / 1024 };
+}
+
+/**
  * 2,000 subscribed pusher-js connections; 100 events published through the Pusher HTTP API (as Laravel's
  * broadcaster or an external Reverb would be fed), one at a time after 5 unmeasured ones: delivery time to
  * every connection. On an API process of its own, memory per connection = the growth of its resident memory
- * from half the connections to all of them, divided by the connections added (start-up and first-use costs
- * cancel out).
+ * (after a full collection, see `kept`) from half the connections to all of them, divided by the
+ * connections added (start-up and first-use costs cancel out).
  */
 export const wsFanout: Benchmark = {
   name: 'websocket',
@@ -95,26 +111,43 @@ export const wsFanout: Benchmark = {
       const session = await new ApiClient(api).newSession('fanout');
       const connect = () => connectChatSocket(api, session.token);
       const half = Math.floor(connections / 2);
+      // The first collection frees start-up's buffers, and the system gets their pages back over seconds
+      // after it: done now, that happens before the first reading instead of between the two.
+      await kept(api);
+      await settle();
       context.log(`opening ${connections} websocket connections`);
       const started = performance.now();
       sockets.push(...(await connectMany(half, connect)));
       await settle();
-      const atHalf = await residentKiB(api.pid);
+      const uncollectedAtHalf = await residentKiB(api.pid);
+      const atHalf = await kept(api);
       sockets.push(...(await connectMany(connections - half, connect)));
       const connectSeconds = (performance.now() - started) / 1000;
       await settle();
-      const atFull = await residentKiB(api.pid);
+      const uncollectedAtFull = await residentKiB(api.pid);
+      const atFull = await kept(api);
 
       context.log(`publishing ${events} events to ${connections} connections`);
       const { latencies, missed } = await fanOut(api, sockets, events);
       const delivery = summarize(latencies);
-      const perConnection = (atFull - atHalf) / (connections - half);
+      const perConnection = (atFull.residentKiB - atHalf.residentKiB) / (connections - half);
       return {
         rows: [
           fanOutRow(connections, delivery, missed),
           { figure: '  API memory per connection', unit: 'KiB', n: connections, median: perConnection },
         ],
-        details: { connections, events, missed, connectSeconds, residentKiB: { atHalf, atFull }, delivery },
+        details: {
+          connections,
+          events,
+          missed,
+          connectSeconds,
+          residentKiB: { atHalf: atHalf.residentKiB, atFull: atFull.residentKiB },
+          // The JavaScript heap's share of the row: exact, where resident memory moves by whole pages.
+          heapKiBPerConnection: (atFull.heapKiB - atHalf.heapKiB) / (connections - half),
+          // The row's reading without a collection, as it was read before `kept`.
+          uncollectedResidentKiB: { atHalf: uncollectedAtHalf, atFull: uncollectedAtFull },
+          delivery,
+        },
       };
     } finally {
       for (const socket of sockets) socket.close();

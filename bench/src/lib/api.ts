@@ -65,7 +65,9 @@ export async function startApi(
   try {
     // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profile the API under load.
     const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    service = await startService('api', process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+    // --expose-gc only lets POST testing/gc collect before a memory reading; it changes no collection.
+    const args = ['--expose-gc', ...nodeArgs, '--import', 'tsx', 'src/server.ts'];
+    service = await startService('api', process.execPath, args, {
       cwd: join(repoRoot, 'api'),
       env: {
         NODE_ENV: 'production',
@@ -211,6 +213,11 @@ export class ApiClient {
   }
 
   /** The API's own count of statements and websocket deliveries so far (ENABLE_TEST_ENDPOINTS). */
+  /** A full garbage collection in the API's process (`POST testing/gc`), and its heap in use after it. */
+  collectGarbage(): Promise<{ collected: boolean; heap_used: number }> {
+    return this.#call('POST', 'testing/gc');
+  }
+
   deliveryStats(): Promise<DeliveryStats> {
     return this.#call('GET', 'testing/delivery-stats');
   }

@@ -1,17 +1,9 @@
-import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../../scripts/lib/chromium';
 
-/** Debian's Chromium, as the e2e tests use it: Playwright never downloads a browser here. */
+/** Debian's Chromium, as every run here launches it. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-  });
-}
-
-/** Signs a context in the way the login screen does: the token in the access-token cookie. */
-export async function signIn(context: BrowserContext, origin: string, token: string): Promise<void> {
-  await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: origin }]);
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export interface Appearance {

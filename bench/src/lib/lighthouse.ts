@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { chromiumPath } from '../../../scripts/lib/chromium';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -47,7 +48,7 @@ export async function runLighthouse(
 ): Promise<LighthouseFigures> {
   // A debugging port of its own, free when launched: a fixed one could find a Chromium left behind and reuse it.
   const chrome = await launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath(),
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

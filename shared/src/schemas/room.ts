@@ -60,6 +60,13 @@ export type MarkReadPayload = Static<typeof MarkReadPayloadSchema>;
 export const RoomChangedEventSchema = Type.Object({ room: RoomSummarySchema });
 export type RoomChangedEvent = Static<typeof RoomChangedEventSchema>;
 
+/**
+ * What `App\Events\RoomRead` carries on `private-App.Models.User.{id}`, to that user only: their read position
+ * in the room moved forward to `last_read_id`.
+ */
+export const RoomReadEventSchema = Type.Object({ room_id: Type.Integer(), last_read_id: Type.Integer() });
+export type RoomReadEvent = Static<typeof RoomReadEventSchema>;
+
 /** GET chatrooms/{id}/members: who is in the room, by name (whom `@` can mention). */
 export const RoomMemberSchema = Type.Object({ id: Type.Integer(), username: Type.String() });
 export type RoomMember = Static<typeof RoomMemberSchema>;

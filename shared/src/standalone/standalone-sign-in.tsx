@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { DEMO_CREDENTIALS, useLogin } from '../api/auth';
 import { routes } from '../constants';
+import { FIELD_LABELS } from '../schemas/field-labels';
 import type { LoginPayload } from '../schemas/user';
 
 /**
@@ -18,10 +19,10 @@ export function StandaloneSignIn() {
           initialValues={DEMO_CREDENTIALS}
           onFinish={(v) => login.mutate(v)}
         >
-          <Form.Item label="Username" name="username" rules={[{ required: true }]}>
+          <Form.Item label={FIELD_LABELS.username} name="username" rules={[{ required: true }]}>
             <Input autoComplete="username" />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true }]}>
+          <Form.Item label={FIELD_LABELS.password} name="password" rules={[{ required: true }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           {login.error && (

@@ -1,5 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { DEMO_CREDENTIALS, type LoginPayload, useLogin, useSubmitValidation } from '@chat/shared';
+import { FIELD_LABELS, requiredMessage } from '@chat/shared/schemas';
 import { Alert, Button, Form, Input } from 'antd';
 
 /**
@@ -37,16 +38,16 @@ export function LoginForm() {
       onFinishFailed={markAttempted}
     >
       <Form.Item
-        label="Username"
+        label={FIELD_LABELS.username}
         name="username"
-        rules={[{ required: true, whitespace: true, message: 'Username is required' }]}
+        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.username) }]}
       >
         <Input prefix={<UserOutlined />} autoComplete="username" />
       </Form.Item>
       <Form.Item
-        label="Password"
+        label={FIELD_LABELS.password}
         name="password"
-        rules={[{ required: true, message: 'Password is required' }]}
+        rules={[{ required: true, message: requiredMessage(FIELD_LABELS.password) }]}
       >
         <Input.Password
           prefix={<LockOutlined />}

@@ -8,6 +8,7 @@ import {
   ROOM_NAME_MAX,
   useSubmitValidation,
 } from '@chat/shared';
+import { FIELD_LABELS, requiredMessage } from '@chat/shared/schemas';
 import { Form, Input, InputNumber, Modal } from 'antd';
 
 import { useCreateRoom } from './api/create-room';
@@ -68,25 +69,25 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
       )}
     >
       <Form.Item
-        label="Name"
+        label={FIELD_LABELS.name}
         name="name"
-        rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.name) }]}
       >
         <Input maxLength={ROOM_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item
-        label="Description"
+        label={FIELD_LABELS.description}
         name="description"
-        rules={[{ required: true, whitespace: true, message: 'Description is required' }]}
+        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.description) }]}
       >
         {/* Fixed rows: autoSize measures with a style attribute, which the CSP refuses. */}
         <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} rows={3} />
       </Form.Item>
       <Form.Item
-        label="Max Members"
+        label={FIELD_LABELS.max_members}
         name="max_members"
         extra={`Between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`}
-        rules={[{ required: true, message: 'Max Members is required' }]}
+        rules={[{ required: true, message: requiredMessage(FIELD_LABELS.max_members) }]}
       >
         {/* Out-of-range numbers are clamped to min/max on blur; precision 0 keeps whole members. */}
         <InputNumber

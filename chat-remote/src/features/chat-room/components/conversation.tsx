@@ -11,7 +11,7 @@ import { RoomStoreProvider } from '../hooks/use-room-store';
 import { attachmentProblem } from '../lib/attachment-check';
 import { windowClosed } from '../model/chat-state';
 import { quoteOf } from '../model/reply-quote';
-import { timeline } from '../model/timeline';
+import { arrivedAfter, timeline } from '../model/timeline';
 import { MessageBar } from './message-bar';
 import { type JumpRequest, MessageList } from './message-list';
 import { ReconnectingBanner } from './reconnecting-banner';
@@ -190,6 +190,8 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
               loadingNewer={around?.loadingNewer}
               onLoadNewer={around ? room.loadWindowNewer : undefined}
               onJumpToLatest={around ? jumpToLatest : undefined}
+              arrivedMeanwhile={around ? arrivedAfter(liveRows, around.liveNewest, ownId) : 0}
+              onNewestSeen={around ? undefined : room.markSeen}
               ownUser={user}
               actions={room.outbox}
               followSignal={followSignal}

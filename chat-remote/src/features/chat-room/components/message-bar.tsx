@@ -68,11 +68,16 @@ function knownMembers(
   return [...names.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
-interface MentionPick {
+/** The `@word` being typed; the names it offers are read at each render, so members arriving later fill in. */
+interface MentionTyped {
   /** Where the `@` is. */
   start: number;
-  names: string[];
+  query: string;
   active: number;
+}
+
+interface MentionPick extends MentionTyped {
+  names: string[];
 }
 
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
@@ -85,11 +90,21 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
   // The others see '… is typing…' while the draft changes; sending or emptying it ends that at once.
   const { typed, stopped, members, ownId } = useRoomPresence();
   const listId = useId();
-  const [pick, setPick] = useState<MentionPick | null>(null);
+  const [typedMention, setTypedMention] = useState<MentionTyped | null>(null);
   // Escape closes the list until another `@` is typed (the `@` it was closed at).
   const dismissedAt = useRef<number | null>(null);
   const store = useRoomStore();
   const replyTo = useStore(store, (state) => state.replyTo);
+  // Read while a mention is typed (not at each message otherwise), so authors arriving later fill in too.
+  const held = useStore(store, (state) => (typedMention ? state : null));
+  const names =
+    typedMention && held
+      ? matchingNames(knownMembers(held, [...members, ...roomMembers], ownId), typedMention.query)
+      : [];
+  const pick: MentionPick | null =
+    typedMention && names.length
+      ? { ...typedMention, names, active: Math.min(typedMention.active, names.length - 1) }
+      : null;
   const cancelReply = () => {
     store.setState((state) => replyChosen(state, null));
     input.current?.focus();
@@ -121,20 +136,16 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
     const typing = mentionQuery(value, at);
     if (!typing || dismissedAt.current === typing.start) {
       if (!typing) dismissedAt.current = null;
-      setPick(null);
+      setTypedMention(null);
       return;
     }
-    const names = matchingNames(
-      knownMembers(store.getState(), [...members, ...roomMembers], ownId),
-      typing.query,
-    );
-    setPick(names.length ? { start: typing.start, names, active: 0 } : null);
+    setTypedMention({ ...typing, active: 0 });
   };
   const choose = (username: string) => {
     if (!pick) return;
     const next = insertMention(text, pick.start, caret(), username);
     setText(next.text);
-    setPick(null);
+    setTypedMention(null);
     requestAnimationFrame(() => {
       const element = input.current?.input;
       element?.focus();
@@ -147,7 +158,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setPick({ ...pick, active: (pick.active + step + pick.names.length) % pick.names.length });
+        setTypedMention({ ...pick, active: (pick.active + step + pick.names.length) % pick.names.length });
         return;
       }
       if ((event.key === 'Enter' || event.key === 'Tab') && !event.nativeEvent.isComposing) {
@@ -161,7 +172,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
         event.preventDefault();
         event.stopPropagation();
         dismissedAt.current = pick.start;
-        setPick(null);
+        setTypedMention(null);
         return;
       }
     }
@@ -264,7 +275,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
             else stopped();
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setPick(null)}
+          onBlur={() => setTypedMention(null)}
           onPaste={onPaste}
           autoFocus
         />

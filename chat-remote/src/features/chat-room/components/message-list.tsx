@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Empty, Flex, Spin, Typography, theme } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Empty, Flex, Spin, Typography, theme } from 'antd';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
 import { isOutgoing } from '../model/outgoing';
-import { rowKey, type TimelineRow } from '../model/timeline';
+import { arrivedAfter, rowKey, type TimelineRow } from '../model/timeline';
+import { JumpToLatestButton } from './jump-to-latest-button';
 import { MessageRow } from './message-row';
-import { NewMessagesButton } from './new-messages-button';
 import type { RowActions } from './outgoing-status';
 
 const HISTORY_HEADER = 40;
@@ -40,6 +40,10 @@ interface MessageListProps {
   loadingNewer?: boolean;
   onLoadNewer?: () => void;
   onJumpToLatest?: () => void;
+  /** With onJumpToLatest: how many of the others' messages the live log received while the window was shown. */
+  arrivedMeanwhile?: number;
+  /** Told the newest message on screen, as the reader sees more (the read position follows it). */
+  onNewestSeen?: (messageId: number) => void;
 }
 
 /** Whether a message from someone else mentions this user: the row stands out for them. */
@@ -60,6 +64,11 @@ function newestFromOthers(rows: readonly TimelineRow[], ownId: number | null): n
   }
   return null;
 }
+
+/** Keys a field inside a row keeps for itself (End moves its caret). */
+const typingTarget = (target: EventTarget) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Where the list opens: a jump's target (centred) or the first unread message (at the top), else the end. */
 function useOpenAt(
@@ -103,12 +112,13 @@ const centred = { position: 'absolute', inset: 0, margin: 'auto', height: 'fit-c
 /**
  * A virtualized list: the DOM holds only the rows in view plus a few, whatever the room's size.
  * Anchored to the end: older pages prepend without moving what the reader sees, and new messages are
- * followed only while the reader is at the bottom; otherwise a 'New messages' button appears.
+ * followed only while the reader is at the bottom. Away from the newest message, 'Jump to latest' leads back.
  */
 export function MessageList(props: MessageListProps) {
   const { rows, loaded, hasOlder, loadingOlder, onLoadOlder, ownUser, actions, followSignal, jump, height } =
     props;
-  const { openAtId, dividerBeforeId, hasNewer, loadingNewer, onLoadNewer, onJumpToLatest } = props;
+  const { openAtId, dividerBeforeId, hasNewer, loadingNewer, onLoadNewer, onJumpToLatest, onNewestSeen } =
+    props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
   const ownId = ownUser?.id ?? null;
@@ -130,7 +140,7 @@ export function MessageList(props: MessageListProps) {
     paddingStart: HISTORY_HEADER,
     overscan: 6,
   });
-  const { unseen, onScroll, jumpToEnd } = useFeedScroll({
+  const { ready, away, seenNewest, onScroll, jumpToEnd } = useFeedScroll({
     virtualizer,
     scrollRef,
     count: rows.length,
@@ -144,6 +154,22 @@ export function MessageList(props: MessageListProps) {
     loadingNewer,
     onLoadNewer,
   });
+
+  // The newest message whose row shows in the viewport, once the list stands where it opened.
+  const reportSeen = () => {
+    const element = scrollRef.current;
+    if (!onNewestSeen || !ready || !element) return;
+    const top = element.scrollTop;
+    const bottom = top + element.clientHeight;
+    let newest = 0;
+    for (const item of virtualizer.getVirtualItems()) {
+      const row = rows[item.index];
+      if (row && !isOutgoing(row) && item.start < bottom && item.end > top) newest = Math.max(newest, row.id);
+    }
+    if (newest > 0) onNewestSeen(newest);
+  };
+  // After every render: rows arrive, are measured and move without a scroll event.
+  useEffect(reportSeen);
 
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const rowsRef = useRef(rows);
@@ -169,6 +195,21 @@ export function MessageList(props: MessageListProps) {
     };
   }, [jump, virtualizer]);
 
+  const toLatest =
+    onJumpToLatest ??
+    (() => {
+      jumpToEnd();
+      // The button goes once there: the keyboard's focus stays in the feed rather than falling to the page.
+      scrollRef.current?.focus({ preventScroll: true });
+    });
+  const arrived = onJumpToLatest ? (props.arrivedMeanwhile ?? 0) : arrivedAfter(rows, seenNewest, ownId);
+  const showJump = onJumpToLatest !== undefined || (ready && (away || arrived > 0));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'End' || typingTarget(event.target)) return;
+    event.preventDefault();
+    toLatest();
+  };
+
   const empty = loaded && rows.length === 0;
   // A feed owns articles and nothing else (its status shows beside it, not inside), and an empty one is
   // no feed: until the first message it is a named group. Focusable, so the keyboard alone can scroll
@@ -181,9 +222,14 @@ export function MessageList(props: MessageListProps) {
   };
   return (
     <div style={{ position: 'relative' }}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: its role (feed, or group when empty) comes from `semantics`, which the lint cannot follow */}
       <div
         ref={scrollRef}
-        onScroll={onScroll}
+        onScroll={() => {
+          onScroll();
+          reportSeen();
+        }}
+        onKeyDown={onKeyDown}
         {...semantics}
         style={{ height, overflowY: 'auto', contain: 'strict', overflowAnchor: 'none' }}
       >
@@ -243,17 +289,7 @@ export function MessageList(props: MessageListProps) {
       </div>
       {!loaded && <Spin style={centred} />}
       {empty && <Empty description="No messages yet" style={centred} />}
-      {unseen && !onJumpToLatest && <NewMessagesButton onClick={jumpToEnd} />}
-      {onJumpToLatest && (
-        <Button
-          type="primary"
-          shape="round"
-          onClick={onJumpToLatest}
-          style={{ position: 'absolute', bottom: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
-        >
-          Jump to latest
-        </Button>
-      )}
+      {showJump && <JumpToLatestButton arrived={arrived} onClick={toLatest} />}
     </div>
   );
 }

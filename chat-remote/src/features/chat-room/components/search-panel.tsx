@@ -1,14 +1,9 @@
-import type { SearchResult } from '@chat/shared';
+import type { SearchMessagesResponse, SearchResult } from '@chat/shared';
 import { SEARCH_QUERY_MAX } from '@chat/shared/schemas';
 import { Button, Empty, Flex, Input, Spin, Typography, theme } from 'antd';
 import { type CSSProperties, useId, useRef, useState } from 'react';
 import { formatDateTime } from '../lib/format-time';
 import { highlighted } from '../lib/highlight';
-
-export interface SearchPage {
-  results: SearchResult[];
-  next_before_id: number | null;
-}
 
 interface SearchState {
   query: string;
@@ -20,7 +15,7 @@ interface SearchState {
 
 interface SearchProps {
   /** One page of results: the first without `beforeId`, the next with the previous page's `next_before_id`. */
-  search: (q: string, beforeId: number | null) => Promise<SearchPage>;
+  search: (q: string, beforeId: number | null) => Promise<SearchMessagesResponse>;
   /** A result was activated: show the conversation around it. */
   onOpen: (messageId: number) => void;
   /** The panel covers the conversation below the field: this tall. */

@@ -60,7 +60,7 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     onUpdated,
     onReaction,
   });
-  useMarkRead(roomId, store);
+  const markSeen = useMarkRead(roomId);
   // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).
   // On the room's own channel the send's event brings it, and shows whether anything came before it.
   const [afterSend] = useState(() => () => {
@@ -78,5 +78,6 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     loadWindowNewer: sync.loadWindowNewer,
     retryLoad: catchUp,
     outbox,
+    markSeen,
   };
 }

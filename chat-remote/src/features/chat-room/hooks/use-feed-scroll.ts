@@ -25,9 +25,11 @@ interface FeedScrollOptions {
 }
 
 /**
- * The reader's position in a chat feed: opens at the newest message, loads older pages near the top,
- * and tells when messages arrived below while the reader was back in history (`unseen`).
- * Following the bottom and keeping the view still on prepends is the virtualizer's end anchoring.
+ * The reader's position in a chat feed: opens at the newest message, loads older pages near the top, and
+ * tells whether the reader is away from the newest message (`away`: more than a screen above it, whatever
+ * took them there) and which of the others' messages they last saw arrive at the bottom (`seenNewest`: those
+ * after it arrived meanwhile). Following the bottom and keeping the view still on prepends is the
+ * virtualizer's end anchoring.
  */
 export function useFeedScroll(options: FeedScrollOptions) {
   const {
@@ -45,7 +47,8 @@ export function useFeedScroll(options: FeedScrollOptions) {
     onLoadNewer,
   } = options;
   const [ready, setReady] = useState(false);
-  const [unseen, setUnseen] = useState(false);
+  const [away, setAway] = useState(false);
+  const [seenNewest, setSeenNewest] = useState(newestMessageId);
   const atEnd = useRef(true);
 
   useLayoutEffect(() => {
@@ -54,8 +57,9 @@ export function useFeedScroll(options: FeedScrollOptions) {
       atEnd.current = false;
       virtualizer.scrollToIndex(openAt.index, { align: openAt.align });
     } else virtualizer.scrollToEnd();
+    setSeenNewest(newestMessageId);
     setReady(true);
-  }, [ready, count, virtualizer, openAt]);
+  }, [ready, count, virtualizer, openAt, newestMessageId]);
 
   const maybeLoadOlder = useCallback(() => {
     const element = scrollRef.current;
@@ -71,20 +75,26 @@ export function useFeedScroll(options: FeedScrollOptions) {
     if (element.scrollHeight - element.scrollTop - element.clientHeight < HISTORY_THRESHOLD) onLoadNewer();
   }, [ready, scrollRef, hasNewer, loadingNewer, onLoadNewer]);
 
+  const newest = useRef(newestMessageId);
+  newest.current = newestMessageId;
   const jumpToEnd = useCallback(() => {
     atEnd.current = true;
-    setUnseen(false);
+    setAway(false);
+    setSeenNewest(newest.current);
     virtualizer.scrollToEnd();
   }, [virtualizer]);
 
   // The virtualizer follows appends by itself, but a message that arrives above this user's unsent
-  // rows is not an append to it: follow it here, or offer the button if the reader is up in history.
-  const seenNewest = useRef(newestMessageId);
+  // rows is not an append to it: follow it here. Up in history, it counts as arrived meanwhile. Before
+  // paint, so that a message followed at the bottom never flashes the count.
+  useLayoutEffect(() => {
+    if (atEnd.current) setSeenNewest(newestMessageId);
+  }, [newestMessageId]);
+  const followed = useRef(newestMessageId);
   useEffect(() => {
-    if (newestMessageId === seenNewest.current) return;
-    seenNewest.current = newestMessageId;
+    if (newestMessageId === followed.current) return;
+    followed.current = newestMessageId;
     if (atEnd.current) virtualizer.scrollToEnd();
-    else setUnseen(true);
   }, [newestMessageId, virtualizer]);
 
   // This user's own message: show it, wherever the reader was.
@@ -95,11 +105,13 @@ export function useFeedScroll(options: FeedScrollOptions) {
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= END_THRESHOLD;
-    if (atEnd.current) setUnseen(false);
+    const below = element.scrollHeight - element.scrollTop - element.clientHeight;
+    atEnd.current = below <= END_THRESHOLD;
+    setAway(below > element.clientHeight);
+    if (atEnd.current) setSeenNewest(newest.current);
     maybeLoadOlder();
     maybeLoadNewer();
   };
 
-  return { unseen, onScroll, jumpToEnd };
+  return { ready, away, seenNewest, onScroll, jumpToEnd };
 }

@@ -1,6 +1,7 @@
 import type { Message, Reaction, ReactionChangedEvent, RoomMessageSentEvent } from '@chat/shared';
 import { heldVersion, lastId, type MessageLog, mergeMessages, replaceMessage } from './message-log';
 import type { Outgoing } from './outgoing';
+import { quotesRefreshed } from './reply-quote';
 
 /** Everything a room view shows, changed only through the pure transitions below. */
 export interface ChatState {
@@ -54,6 +55,8 @@ export interface AroundWindow {
   /** Messages after the window and before the live log may exist: scrolling down reads them. */
   hasNewer: boolean;
   loadingNewer: boolean;
+  /** The live log's newest message when a window first opened: those after it arrived while it was shown. */
+  liveNewest: number | null;
 }
 
 export const initialChatState: ChatState = {
@@ -94,7 +97,9 @@ function newestVersion(page: readonly Message[]): number | null {
 /** Merges messages and drops every outgoing entry the server now holds: each client_msg_id shows once. */
 function withMessages(state: ChatState, received: readonly Message[]): ChatState {
   const incoming = state.deleted.size ? received.filter(({ id }) => !state.deleted.has(id)) : received;
-  const messages = mergeMessages(state.messages, incoming);
+  // A read may bring an edited original (a catch-up's changed part): its replies quote it afresh.
+  const ids = new Set(incoming.map(({ id }) => id));
+  const messages = quotesRefreshed(mergeMessages(state.messages, incoming), ids);
   const arrived = new Set(incoming.map((message) => message.client_msg_id).filter((id) => id !== null));
   const outbox = arrived.size
     ? state.outbox.filter((entry) => !arrived.has(entry.clientMsgId))
@@ -152,7 +157,8 @@ export function messageUpdated(state: ChatState, message: Message, fromEvent: bo
       : fromEvent && message.reactions
         ? message.reactions.map((r) => ({ ...r, me: keepOwn(held.reactions, r.emoji) }))
         : message.reactions;
-  return inBoth(state, (log) => replaceMessage(log, { ...message, reactions }));
+  const original = new Set([message.id]);
+  return inBoth(state, (log) => quotesRefreshed(replaceMessage(log, { ...message, reactions }), original));
 }
 
 /** A member reacted, or took a reaction back (ReactionChanged): the counts as of that change, if newer. */
@@ -323,6 +329,7 @@ export function aroundReceived(
     loadingOlder: false,
     hasNewer: page.length >= limit || from >= Math.ceil(limit / 2),
     loadingNewer: false,
+    liveNewest: state.window ? state.window.liveNewest : lastId(state.messages),
   };
   return joinedUp({ ...state, window });
 }

@@ -169,3 +169,29 @@ describe('catching up edits', () => {
     expect(await sync.loadUntil(999)).toBe(false);
   });
 });
+
+describe("a reply's quote follows its original", () => {
+  const original = versioned(1, 1, { content: 'Meet at 6' });
+  const reply = versioned(2, 2, {
+    content: 'ok',
+    reply_to_id: 1,
+    reply_to: { id: 1, content: 'Meet at 6', has_attachment: false, user: { id: 1, username: 'alice' } },
+  });
+  const opened = latestReceived(initialChatState, [original, reply, versioned(3, 3)], 50);
+  const quoteIn = (state: typeof opened) => state.messages.find(({ id }) => id === 2)?.reply_to?.content;
+
+  it('takes the edited text from the MessageUpdated event, leaving every other message as it was', () => {
+    const next = messageUpdated(opened, versioned(1, 4, { content: 'Meet at 7' }), true);
+    expect(quoteIn(next)).toBe('Meet at 7');
+    expect(next.messages[2]).toBe(opened.messages[2]);
+  });
+
+  it('takes it from a catch-up that brought the edited original, but not from a stale copy', () => {
+    const caughtUp = newerReceived({ ...opened, changeCursor: 3 }, [
+      versioned(1, 4, { content: 'Meet at 8' }),
+    ]);
+    expect(quoteIn(caughtUp)).toBe('Meet at 8');
+    const crossed = newerReceived(caughtUp, [versioned(1, 2, { content: 'Meet at 6' })]);
+    expect(quoteIn(crossed)).toBe('Meet at 8');
+  });
+});

@@ -17,3 +17,22 @@ export function rowKey(row: TimelineRow, ownUserId: number | null): string {
   if (isOutgoing(row)) return `c:${ownUserId}:${row.clientMsgId}`;
   return row.client_msg_id ? `c:${row.user.id}:${row.client_msg_id}` : `m:${row.id}`;
 }
+
+/**
+ * How many of the others' messages came after `seen` (they are at the end of the log); all of them when
+ * `seen` is null (there were none when the reader was last at the newest message).
+ */
+export function arrivedAfter(
+  rows: readonly TimelineRow[],
+  seen: number | null,
+  ownId: number | null,
+): number {
+  let arrived = 0;
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const row = rows[index];
+    if (!row || isOutgoing(row)) continue;
+    if (seen !== null && row.id <= seen) break;
+    if (row.user.id !== ownId) arrived++;
+  }
+  return arrived;
+}

@@ -5,7 +5,9 @@ import {
   MESSAGE_DELETED_EVENT,
   MESSAGE_SENT_EVENT,
   ROOM_CREATED_EVENT,
+  ROOM_READ_EVENT,
   ROOM_UPDATED_EVENT,
+  userChannel,
 } from '@chat/shared/constants';
 import { createTestServices, renderWithServices, stubHttp } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
@@ -21,10 +23,9 @@ function renderLiveList(answers: Room[][]) {
   const fake = createFakeEcho();
   let call = 0;
   const get = rs.fn(() => Promise.resolve(answers[Math.min(call++, answers.length - 1)]));
-  const view = renderWithServices(
-    <RoomList />,
-    createTestServices({ http: stubHttp({ get }), echo: loadedEcho(fake.echo) }),
-  );
+  const services = createTestServices({ http: stubHttp({ get }), echo: loadedEcho(fake.echo) });
+  services.session.getState().setUser({ id: 2, username: 'me', image: null });
+  const view = renderWithServices(<RoomList />, services);
   return { fake, get, ...view };
 }
 
@@ -125,6 +126,31 @@ describe('the live room list', () => {
     await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(3));
     await waitFor(() => expect(within(mine).queryByRole('img', { name: /mention/ })).not.toBeInTheDocument());
+  });
+
+  it('reads the list again when this user read one of their rooms elsewhere, heard on their own channel', async () => {
+    const { fake, get, unmount } = renderLiveList([
+      [aRoom({ id: 1, name: 'Mine', is_member: true, unread_count: 2 })],
+      [aRoom({ id: 1, name: 'Mine', is_member: true, unread_count: 0 })],
+    ]);
+    const mine = await rowOf('Mine');
+    expect(within(mine).getByRole('img', { name: '2 unread' })).toBeInTheDocument();
+    // Another user's channel is not this list's business.
+    act(() => fake.emit(userChannel(3), ROOM_READ_EVENT, { room_id: 1, last_read_id: 9 }));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 2));
+    expect(get).toHaveBeenCalledTimes(1);
+
+    act(() => fake.emit(userChannel(2), ROOM_READ_EVENT, { room_id: 1, last_read_id: 9 }));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(within(mine).queryByRole('img', { name: /unread/ })).not.toBeInTheDocument());
+
+    // Closed: deaf to it, but the channel stays for the shell's mention notifications on it.
+    unmount();
+    act(() => fake.emit(userChannel(2), ROOM_READ_EVENT, { room_id: 1, last_read_id: 10 }));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 2));
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(fake.joined.has(userChannel(2))).toBe(true);
   });
 
   it('reads again after a (re)subscription, and leaves the channel when closed', async () => {

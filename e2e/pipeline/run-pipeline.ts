@@ -3,15 +3,15 @@
 // release's shell beside the last release's other remotes (kept builds: nothing else is built), against
 // today's API, and last the deploy gate: check:deploy against that same shell. Stops at the first failure.
 import { execFileSync } from 'node:child_process';
-import { answerOf, checkDeploy } from '../../e2e/support/deploy-check';
-import { pipelineStacks } from '../../e2e/support/release-stacks';
-import { type RemoteApp, remoteApps, serveBuild } from '../../e2e/support/releases';
-import { ensureReleaseBuilt } from './build-release';
-import { lastRelease, repoRoot } from './releases';
+import { ensureReleaseBuilt } from '../../scripts/release/build-release';
+import { lastRelease, repoRoot } from '../../scripts/release/releases';
+import { answerOf, checkDeploy } from '../support/deploy-check';
+import { pipelineStacks } from '../support/release-stacks';
+import { type RemoteApp, remoteApps, serveBuild } from '../support/releases';
 
 const remote = process.argv[2] as RemoteApp;
 if (!remoteApps.includes(remote)) {
-  console.error(`usage: pipeline.ts <${remoteApps.join('|')}>`);
+  console.error(`usage: run-pipeline.ts <${remoteApps.join('|')}>`);
   process.exit(2);
 }
 const release = lastRelease();
