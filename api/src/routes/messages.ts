@@ -18,9 +18,10 @@ import { forbidden, notFound, validationError } from '../http/http-error';
 import { toMessageResource, toReactions } from '../http/message-resource';
 import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
-import { pageAround, pageMessages } from '../repositories/messages';
+import { pageAround } from '../repositories/messages/page-around';
+import { pageMessages } from '../repositories/messages/page-messages';
+import { highlightsOf, searchMessages } from '../repositories/messages/search-messages';
 import { isMember, roomExists } from '../repositories/rooms';
-import { highlightsOf, searchMessages } from '../repositories/search-messages';
 import { deleteMessage } from '../services/delete-message';
 import { editMessage } from '../services/edit-message';
 import { reactToMessage } from '../services/react-to-message';
@@ -118,7 +119,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Full-text search of a room's messages, members only, newest first (see repositories/search-messages).
+  // Full-text search of a room's messages, members only, newest first (see repositories/messages/search-messages).
   app.get(
     '/chatrooms/:id/messages/search',
     {
