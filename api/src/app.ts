@@ -27,6 +27,7 @@ import chatroomRoutes from './routes/chatrooms';
 import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
+import reactionRoutes from './routes/reactions';
 import testingRoutes from './routes/testing';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(meRoutes);
       await api.register(chatroomRoutes);
       await api.register(messageRoutes);
+      await api.register(reactionRoutes);
       await api.register(attachmentRoutes);
       if (config.enableTestEndpoints) await api.register(testingRoutes);
     },
