@@ -29,6 +29,7 @@ import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
 import openApiRoutes from './routes/openapi';
+import reactionRoutes from './routes/reactions';
 import testingRoutes from './routes/testing';
 
 declare module 'fastify' {
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(meRoutes);
       await api.register(chatroomRoutes);
       await api.register(messageRoutes);
+      await api.register(reactionRoutes);
       await api.register(attachmentRoutes);
       await api.register(openApiRoutes);
       if (config.enableTestEndpoints) await api.register(testingRoutes);

@@ -1,6 +1,6 @@
 import type { Message, Reaction } from '@chat/shared/schemas';
 import type { UrlSigner } from '../attachments/signed-url';
-import type { MessageRow, StoredReaction } from '../repositories/messages';
+import type { MessageRow, StoredReaction } from '../repositories/messages/columns';
 
 /** A message's reactions as `viewerId` sees them; null (an event every member receives): `me` all false. */
 export function toReactions(reactions: readonly StoredReaction[], viewerId: number | null): Reaction[] {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app';
 import { API_ROOT, loadConfig } from '../config';
 import { fromPGlite } from '../db/create-database';
+import { openPGlite } from '../db/open-pglite';
 import type { Db } from '../db/schema';
 import { RecordingPublisher } from '../realtime/publisher';
 import { openApiJson } from './openapi-json';
@@ -29,7 +29,7 @@ export async function contractDocument(db?: Db): Promise<string> {
     ENABLE_TEST_ENDPOINTS: 'false',
   });
   const app = await buildApp(config, {
-    db: db ?? fromPGlite(await PGlite.create()),
+    db: db ?? fromPGlite(await openPGlite()),
     publisher: new RecordingPublisher(),
     logger: false,
   });

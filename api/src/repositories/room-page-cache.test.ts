@@ -2,7 +2,8 @@ import type { Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { MESSAGE_READ_ROUTE } from '../metrics/delivery-stats';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { type MessageRow, pageMessages } from './messages';
+import type { MessageRow } from './messages/columns';
+import { pageMessages } from './messages/page-messages';
 import { RoomPageCache } from './room-page-cache';
 
 describe('the newest page kept in memory (embedded database)', () => {

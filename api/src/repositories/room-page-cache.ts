@@ -1,7 +1,8 @@
 import { MESSAGES_PAGE_MAX } from '@chat/shared/schemas';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/schema';
-import { type MessageRow, pageMessages } from './messages';
+import type { MessageRow } from './messages/columns';
+import { pageMessages } from './messages/page-messages';
 import { memberIds } from './rooms';
 
 interface CachedRoom {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import sharp from 'sharp';
 import { CHUNK_BYTES } from '../attachments/database-attachment-store';
 import { createUrlSigner } from '../attachments/signed-url';
+import { NOT_AN_IMAGE, tooManyPixels } from '../http/refusals';
 import { JPEG_1X1, jpegDeclaring, PNG_1X1, pngDeclaring, SVG, TEXT } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { NOT_AN_IMAGE, tooManyPixels } from './messages';
 
 /** Every behaviour below holds for both stores (see attachments/attachment-store). */
 const STORES = ['files', 'database'] as const;

@@ -12,6 +12,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, notFound, unprocessable } from '../http/http-error';
+import { membershipRefusal } from '../http/membership-refusal';
+import { NOT_A_MEMBER } from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
@@ -23,11 +25,9 @@ import {
   joinRoom,
   leaveRoom,
   listRooms,
-  roomExists,
   roomMembers,
 } from '../repositories/rooms';
 import { markRead } from '../services/mark-read';
-import { NOT_A_MEMBER } from './messages';
 
 export const ROOM_FULL = 'This room is full.';
 
@@ -75,7 +75,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const roomId = request.params.id;
       const members = await roomMembers(app.db, roomId, currentUser(request).id);
       if (members) return members;
-      throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
+      throw await membershipRefusal(app.db, roomId);
     },
   );
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Message, RoomMessageSentEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { NOT_A_MEMBER, NOT_THE_AUTHOR } from '../http/refusals';
 import { CHAT_CHANNEL, roomChannel } from '../realtime/channels';
 import { MESSAGE_DELETED_EVENT } from '../realtime/message-deleted';
 import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
@@ -9,7 +10,6 @@ import { PNG_1X1 } from '../testing/images';
 import { captureLog } from '../testing/log-capture';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { NOT_A_MEMBER, NOT_THE_AUTHOR } from './messages';
 
 describe('deleting a message', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import type { Message, RoomMessageUpdatedEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
+import { CONTENT_REQUIRED, NOT_A_MEMBER, NOT_THE_EDITOR } from '../http/refusals';
 import { CHAT_CHANNEL, roomChannel } from '../realtime/channels';
 import { MAX_EVENT_BYTES } from '../realtime/message-sent';
 import { MESSAGE_UPDATED_EVENT } from '../realtime/message-updated';
@@ -9,7 +10,6 @@ import { RecordingPublisher } from '../realtime/publisher';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { CONTENT_REQUIRED, NOT_A_MEMBER, NOT_THE_EDITOR } from './messages';
 
 const LARAVEL_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 

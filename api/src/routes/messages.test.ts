@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { NOT_A_MEMBER } from '../http/refusals';
 import { CHAT_CHANNEL } from '../realtime/channels';
 import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { NOT_A_MEMBER } from './messages';
 
 describe('room messages', () => {
   let t: TestApp;

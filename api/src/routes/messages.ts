@@ -3,8 +3,6 @@ import {
   MESSAGES_PAGE_DEFAULT,
   MessageSchema,
   MessagesQuerySchema,
-  REACTIONS_PER_MESSAGE_MAX,
-  ReactionSchema,
   SEARCH_PAGE_DEFAULT,
   SearchMessagesQuerySchema,
   SearchMessagesResponseSchema,
@@ -13,31 +11,30 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { UnusableImageError } from '../attachments/reencode-image';
-import { normaliseEmoji } from '../http/emoji';
 import { forbidden, notFound, validationError } from '../http/http-error';
-import { toMessageResource, toReactions } from '../http/message-resource';
+import { membershipRefusal } from '../http/membership-refusal';
+import { toMessageResource } from '../http/message-resource';
+import {
+  AROUND_ID_ALONE,
+  CHANGED_AFTER_NEEDS_AFTER_ID,
+  CONTENT_REQUIRED,
+  NOT_A_MEMBER,
+  NOT_AN_IMAGE,
+  NOT_THE_AUTHOR,
+  NOT_THE_EDITOR,
+  REPLY_INVALID,
+  tooManyPixels,
+} from '../http/refusals';
 import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
+import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
-import { pageAround, pageMessages } from '../repositories/messages';
-import { isMember, roomExists } from '../repositories/rooms';
-import { highlightsOf, searchMessages } from '../repositories/search-messages';
+import { pageAround } from '../repositories/messages/page-around';
+import { pageMessages } from '../repositories/messages/page-messages';
+import { highlightsOf, searchMessages } from '../repositories/messages/search-messages';
+import { isMember } from '../repositories/rooms';
 import { deleteMessage } from '../services/delete-message';
 import { editMessage } from '../services/edit-message';
-import { reactToMessage } from '../services/react-to-message';
 import { sendMessage } from '../services/send-message';
-
-export const NOT_A_MEMBER = 'You are not a member of this room.';
-export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
-export const NOT_THE_EDITOR = 'Only its author may edit a message.';
-export const CONTENT_REQUIRED = 'The content field is required.';
-export const REPLY_INVALID = 'The selected reply to id is invalid.';
-export const CHANGED_AFTER_NEEDS_AFTER_ID = 'The changed after field requires after id.';
-export const AROUND_ID_ALONE = 'The around id field cannot be used with after id or before id.';
-export const NOT_AN_EMOJI = 'The emoji field must be a single emoji.';
-export const TOO_MANY_REACTIONS = `A message may carry at most ${REACTIONS_PER_MESSAGE_MAX} different reactions.`;
-export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
-export const tooManyPixels = (maxPixels: number) =>
-  `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;
 
 /** The store refuses an image it cannot re-encode: a 422 on the attachment, like the other upload checks. */
 function unusableImageAs422(error: unknown): never {
@@ -64,13 +61,6 @@ interface SendBody {
   reply_to_id?: number;
   attachment?: Buffer | string;
 }
-
-const ReactionParamsSchema = Type.Object({
-  id: MessageParamsSchema.properties.id,
-  messageId: MessageParamsSchema.properties.messageId,
-  /** Checked by the handler, so that anything but one emoji answers the same 422. */
-  emoji: Type.String(),
-});
 
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -113,12 +103,12 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // costs a second look). The cache answers null to a non-member.
       const mayRead =
         cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
-      if (!mayRead) throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
+      if (!mayRead) throw await membershipRefusal(app.db, roomId);
       return rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
     },
   );
 
-  // Full-text search of a room's messages, members only, newest first (see repositories/search-messages).
+  // Full-text search of a room's messages, members only, newest first (see repositories/messages/search-messages).
   app.get(
     '/chatrooms/:id/messages/search',
     {
@@ -142,7 +132,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           memberId: userId,
         });
         if (found.rows.length === 0 && !(await isMember(app.db, roomId, userId)))
-          throw (await roomExists(app.db, roomId)) ? forbidden(NOT_A_MEMBER) : notFound();
+          throw await membershipRefusal(app.db, roomId);
         return found;
       });
       return {
@@ -174,24 +164,14 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!attachment && !body.content) throw validationError({ content: [CONTENT_REQUIRED] });
       const userId = currentUser(request).id;
 
-      const outcome = await sendMessage(
-        {
-          db: app.db,
-          store: app.attachments.store,
-          signer: app.attachments.signer,
-          publisher: app.publisher,
-          pages: app.pages,
-          log: request.log,
-        },
-        {
-          roomId: request.params.id,
-          userId,
-          content: body.content ?? '',
-          clientMsgId: body.client_msg_id ?? null,
-          attachment: attachment ?? null,
-          replyToId: body.reply_to_id ?? null,
-        },
-      ).catch(unusableImageAs422);
+      const outcome = await sendMessage(serviceDeps(app, request), {
+        roomId: request.params.id,
+        userId,
+        content: body.content ?? '',
+        clientMsgId: body.client_msg_id ?? null,
+        attachment: attachment ?? null,
+        replyToId: body.reply_to_id ?? null,
+      }).catch(unusableImageAs422);
       switch (outcome.status) {
         case 'not_found':
           throw notFound();
@@ -220,16 +200,11 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await deleteMessage(
-        {
-          db: app.db,
-          store: app.attachments.store,
-          publisher: app.publisher,
-          pages: app.pages,
-          log: request.log,
-        },
-        { roomId: request.params.id, messageId: request.params.messageId, userId: currentUser(request).id },
-      );
+      const outcome = await deleteMessage(serviceDeps(app, request), {
+        roomId: request.params.id,
+        messageId: request.params.messageId,
+        userId: currentUser(request).id,
+      });
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
       if (outcome === 'not_author') throw forbidden(NOT_THE_AUTHOR);
@@ -250,21 +225,12 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (request) => {
       const userId = currentUser(request).id;
-      const outcome = await editMessage(
-        {
-          db: app.db,
-          signer: app.attachments.signer,
-          publisher: app.publisher,
-          pages: app.pages,
-          log: request.log,
-        },
-        {
-          roomId: request.params.id,
-          messageId: request.params.messageId,
-          userId,
-          content: request.body.content ?? '',
-        },
-      );
+      const outcome = await editMessage(serviceDeps(app, request), {
+        roomId: request.params.id,
+        messageId: request.params.messageId,
+        userId,
+        content: request.body.content ?? '',
+      });
       switch (outcome.status) {
         case 'edited':
           return toMessageResource(outcome.message, app.attachments.signer, userId);
@@ -279,43 +245,6 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
   });
-
-  // Any member's own reaction, added (PUT) or removed (DELETE), idempotently (see services/react-to-message).
-  for (const method of ['PUT', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/chatrooms/:id/messages/:messageId/reactions/:emoji',
-      schema: {
-        params: ReactionParamsSchema,
-        response: { 200: Type.Array(ReactionSchema), ...errorResponses(401, 403, 404, 422) },
-      },
-      handler: async (request) => {
-        const emoji = normaliseEmoji(request.params.emoji);
-        if (emoji === null) throw validationError({ emoji: [NOT_AN_EMOJI] });
-        const userId = currentUser(request).id;
-        const outcome = await reactToMessage(
-          { db: app.db, publisher: app.publisher, pages: app.pages, log: request.log },
-          {
-            roomId: request.params.id,
-            messageId: request.params.messageId,
-            userId,
-            emoji,
-            reacted: method === 'PUT',
-          },
-        );
-        switch (outcome.status) {
-          case 'done':
-            return toReactions(outcome.message.reactions, userId);
-          case 'not_found':
-            throw notFound();
-          case 'not_member':
-            throw forbidden(NOT_A_MEMBER);
-          case 'too_many':
-            throw validationError({ emoji: [TOO_MANY_REACTIONS] });
-        }
-      },
-    });
-  }
 };
 
 export default messageRoutes;

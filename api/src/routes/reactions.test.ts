@@ -1,11 +1,11 @@
 import type { Message, ReactionChangedEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
+import { NOT_A_MEMBER, NOT_AN_EMOJI, TOO_MANY_REACTIONS } from '../http/refusals';
 import { roomChannel } from '../realtime/channels';
 import { RecordingPublisher } from '../realtime/publisher';
 import { REACTION_CHANGED_EVENT } from '../realtime/reaction-changed';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { NOT_A_MEMBER, NOT_AN_EMOJI, TOO_MANY_REACTIONS } from './messages';
 
 describe('reactions', () => {
   let t: TestApp;

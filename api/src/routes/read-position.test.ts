@@ -1,7 +1,7 @@
 import { type Room, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { NOT_A_MEMBER } from '../http/refusals';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { NOT_A_MEMBER } from './messages';
 
 /** The read position per membership, and the `unread_count` it gives each member's view of the room. */
 describe('read positions and unread counts', () => {

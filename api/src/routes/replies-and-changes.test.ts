@@ -1,10 +1,10 @@
 import type { Message } from '@chat/shared/schemas';
 import { REPLY_QUOTE_MAX } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { CHANGED_AFTER_NEEDS_AFTER_ID, REPLY_INVALID } from '../http/refusals';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { CHANGED_AFTER_NEEDS_AFTER_ID, REPLY_INVALID } from './messages';
 
 describe('replies and the changed_after catch-up', () => {
   let t: TestApp;

@@ -3,9 +3,9 @@ import type { MentionNotification, Message, Room, SearchMessagesResponse } from 
 import { UNREAD_COUNT_MAX } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
+import { AROUND_ID_ALONE, NOT_A_MEMBER } from '../http/refusals';
 import { MAX_EVENT_BYTES } from '../realtime/message-sent';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { AROUND_ID_ALONE, NOT_A_MEMBER } from './messages';
 
 describe('search, around_id, mentions and where one left off', () => {
   let t: TestApp;

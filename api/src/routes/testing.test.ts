@@ -1,7 +1,7 @@
 import type { Message } from '@chat/shared/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import { NOT_A_MEMBER } from '../http/refusals';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { NOT_A_MEMBER } from './messages';
 
 describe('POST /api/testing/users', () => {
   let t: TestApp | undefined;

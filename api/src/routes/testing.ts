@@ -4,13 +4,13 @@ import { Type } from 'typebox';
 import { hashPassword } from '../auth/passwords';
 import { MAX_ID } from '../db/schema';
 import { forbidden, notFound, validationError } from '../http/http-error';
+import { NOT_A_MEMBER } from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { TESTING_TAG } from '../plugins/openapi';
 import { publishMessageSent } from '../realtime/message-sent';
 import { expireAccessToken } from '../repositories/access-tokens';
-import { seedMessages } from '../repositories/messages';
 import { findUserById, findUserCredentials, insertUser } from '../repositories/users';
-import { NOT_A_MEMBER } from './messages';
+import { seedMessages } from './testing/seed-messages';
 
 /** Enough for the benchmarks' 100,000-message room, with room to spare; one statement inserts them all. */
 export const SEED_MESSAGES_MAX = 1_000_000;

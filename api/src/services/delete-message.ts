@@ -3,7 +3,7 @@ import type { AttachmentStore } from '../attachments/attachment-store';
 import type { Db } from '../db/schema';
 import { publishMessageDeleted } from '../realtime/message-deleted';
 import type { Publisher } from '../realtime/publisher';
-import { type DeleteOutcome, deleteMessage as deleteRow } from '../repositories/messages';
+import { type DeleteOutcome, deleteMessage as deleteRow } from '../repositories/messages/delete-message';
 import type { RoomPageCache } from '../repositories/room-page-cache';
 
 export interface DeleteMessageDeps {

@@ -6,7 +6,7 @@ import { toMessageResource } from '../http/message-resource';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageUpdated } from '../realtime/message-updated';
 import type { Publisher } from '../realtime/publisher';
-import { type EditOutcome, editMessage as editRow } from '../repositories/messages';
+import { type EditOutcome, editMessage as editRow } from '../repositories/messages/edit-message';
 import type { RoomPageCache } from '../repositories/room-page-cache';
 
 export interface EditMessageDeps {
@@ -18,8 +18,8 @@ export interface EditMessageDeps {
 }
 
 /**
- * The one edit path: the author's new text, `edited_at` and a new version (see repositories/messages
- * editMessage; its mentions follow the new text), then, after the commit, the page cache and the
+ * The one edit path: the author's new text, `edited_at` and a new version (see repositories/messages/
+ * edit-message; its mentions follow the new text), then, after the commit, the page cache and the
  * MessageUpdated broadcasts, with a mention notification for each member the edit newly mentions. A failed publish is
  * logged and the edit stands: readers catch it up with `changed_after`.
  */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/schema';
 import type { Publisher } from '../realtime/publisher';
 import { publishReactionChanged } from '../realtime/reaction-changed';
-import { type ReactionOutcome, setReaction } from '../repositories/messages';
+import { type ReactionOutcome, setReaction } from '../repositories/messages/set-reaction';
 import type { RoomPageCache } from '../repositories/room-page-cache';
 
 export interface ReactDeps {
@@ -15,7 +15,7 @@ export interface ReactDeps {
 
 /**
  * The one reaction path: add (`reacted`) or remove a member's emoji on a message, idempotently (see
- * repositories/messages setReaction); then, only when something changed and after the commit, the page cache
+ * repositories/messages/set-reaction); then, only when something changed and after the commit, the page cache
  * and ReactionChanged on the room's channel. A failed publish is logged and the change stands.
  */
 export async function reactToMessage(

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 import { MESSAGE_SENT_EVENT } from '../realtime/message-sent';
 import type { PublishedEvent, Publisher } from '../realtime/publisher';
-import { findMessage, insertMessage } from '../repositories/messages';
+import { findMessage } from '../repositories/messages/find-message';
+import { insertMessage } from '../repositories/messages/insert-message';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('the message write path', () => {

@@ -8,7 +8,9 @@ import { toMessageResource } from '../http/message-resource';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
-import { findMessageByClientId, insertMessage, type MessageRow } from '../repositories/messages';
+import type { MessageRow } from '../repositories/messages/columns';
+import { findMessageByClientId } from '../repositories/messages/find-message';
+import { insertMessage } from '../repositories/messages/insert-message';
 import type { RoomPageCache } from '../repositories/room-page-cache';
 import { isMember, roomExists } from '../repositories/rooms';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
-import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
-import { seedMessages } from './messages';
+import { seedMessages } from '../../routes/testing/seed-messages';
+import { createTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { SEARCH_WAYS, type SearchWays, searchMessages, searchQuery } from './search-messages';
 
 /**

@@ -1,7 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/schema';
-import { MAX_ID } from '../db/schema';
-import { type MessageRow, messageColumns, plannedAsAnyRoom } from './messages';
+import type { Db } from '../../db/schema';
+import { MAX_ID } from '../../db/schema';
+import { type MessageRow, messageColumns } from './columns';
+import { isMember } from './membership';
+import { plannedAsAnyRoom } from './room-slice';
 
 /**
  * The text search configuration of `messages.search` (migration 0009): `simple` keeps every word as written,
@@ -88,8 +90,7 @@ export async function searchMessages(
   const query = searchQuery(search.q);
   const below = Math.min(search.beforeId ?? MAX_ID, MAX_ID);
   const take = search.limit + 1;
-  const member = sql`EXISTS (
-    SELECT 1 FROM room_members WHERE room_id = ${roomId} AND user_id = ${search.memberId})`;
+  const member = isMember(roomId, search.memberId);
   const walk = (window: number, when: RawBuilder<unknown>) => sql`
       SELECT w.id FROM (
         SELECT id, search FROM messages

@@ -1,0 +1,17 @@
+import { REACTIONS_PER_MESSAGE_MAX } from '@chat/shared/schemas';
+
+// The texts the API answers a refused request with, once: several routes refuse alike and the tests assert
+// each text, so a route never spells one of its own.
+
+export const NOT_A_MEMBER = 'You are not a member of this room.';
+export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
+export const NOT_THE_EDITOR = 'Only its author may edit a message.';
+export const CONTENT_REQUIRED = 'The content field is required.';
+export const REPLY_INVALID = 'The selected reply to id is invalid.';
+export const CHANGED_AFTER_NEEDS_AFTER_ID = 'The changed after field requires after id.';
+export const AROUND_ID_ALONE = 'The around id field cannot be used with after id or before id.';
+export const NOT_AN_EMOJI = 'The emoji field must be a single emoji.';
+export const TOO_MANY_REACTIONS = `A message may carry at most ${REACTIONS_PER_MESSAGE_MAX} different reactions.`;
+export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
+export const tooManyPixels = (maxPixels: number) =>
+  `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import { memberCte } from '../../repositories/messages/membership';
+
+export type SeedOutcome =
+  /** `previousId`: the message just before `lastId` in the room (null: none). */
+  | { status: 'created'; count: number; firstId: number; lastId: number; previousId: number | null }
+  | { status: 'not_found' }
+  | { status: 'not_member' };
+
+/** A word of a seeded vocabulary: appended to message number n when n is a multiple of `every`. */
+export interface SeedWord {
+  word: string;
+  every: number;
+}
+
+/**
+ * For tests and benchmarks only: `count` messages `{prefix} {from}`…`{prefix} {from + count - 1}` from one
+ * member, in one statement, each followed by the `words` whose `every` divides its number, in the order given
+ * (so a word of `every: 100` is in 1 % of them, and two words are a phrase where both are). generate_series
+ * feeds the insert in order, so ids increase with the number; the room row is locked as a send locks it, so
+ * the batch commits in order with concurrent sends.
+ */
+export async function seedMessages(
+  db: Db,
+  seed: { roomId: number; userId: number; count: number; prefix: string; from?: number; words?: SeedWord[] },
+): Promise<SeedOutcome> {
+  const { roomId, userId } = seed;
+  const from = seed.from ?? 1;
+  const words = seed.words ?? [];
+  const vocabulary =
+    words.length === 0
+      ? sql``
+      : sql` || coalesce((
+          SELECT string_agg(' ' || w.word, '' ORDER BY w.ord)
+          FROM unnest(${words.map((w) => w.word)}::text[], ${words.map((w) => w.every)}::integer[])
+            WITH ORDINALITY AS w (word, every, ord)
+          WHERE n % w.every = 0), '')`;
+  const { rows } = await sql<{
+    room_found: boolean;
+    is_member: boolean;
+    count: number;
+    first_id: number | null;
+    last_id: number | null;
+    previous_id: number | null;
+  }>`
+    WITH room AS (
+      SELECT id, last_message_id FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+    ), ${memberCte(roomId, userId)}, inserted AS (
+      INSERT INTO messages (room_id, user_id, content)
+      SELECT room.id, ${userId}::integer, ${seed.prefix}::text || ' ' || n${vocabulary}
+      FROM room, generate_series(${from}::integer, ${from + seed.count - 1}::integer) AS n
+      WHERE EXISTS (SELECT 1 FROM member)
+      ORDER BY n
+      RETURNING id
+    ), moved_on AS (
+      UPDATE rooms SET last_message_id = (SELECT max(id) FROM inserted)
+      WHERE id = ${roomId} AND EXISTS (SELECT 1 FROM inserted)
+    )
+    SELECT
+      EXISTS (SELECT 1 FROM room) AS room_found,
+      EXISTS (SELECT 1 FROM member) AS is_member,
+      (SELECT count(*)::integer FROM inserted) AS count,
+      (SELECT min(id) FROM inserted) AS first_id,
+      (SELECT max(id) FROM inserted) AS last_id,
+      coalesce(
+        (SELECT id FROM inserted ORDER BY id DESC OFFSET 1 LIMIT 1),
+        (SELECT last_message_id FROM room)
+      ) AS previous_id`.execute(db);
+  const row = rows[0];
+  if (!row?.room_found) return { status: 'not_found' };
+  if (!row.is_member || row.first_id === null || row.last_id === null) return { status: 'not_member' };
+  // Statistics as autovacuum would soon gather them after such a load, so a seeded room is read the way a
+  // long-lived one is (PGlite has no autovacuum at all).
+  await sql`ANALYZE messages`.execute(db);
+  return {
+    status: 'created',
+    count: row.count,
+    firstId: row.first_id,
+    lastId: row.last_id,
+    previousId: row.previous_id,
+  };
+}
