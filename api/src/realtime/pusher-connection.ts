@@ -1,3 +1,7 @@
+// One socket of the embedded Pusher-protocol server: what the client may send (subscribe, unsubscribe, ping,
+// client events) and what it is sent. Longer than most files here because the protocol's frame handling and
+// the per-socket state it reads (channels, the frame budget, the client-event bucket) belong to one object:
+// split, each half would reach into the other's fields.
 import type { WebSocket } from 'ws';
 import { clientEventRefusal } from './client-events';
 import { type PresenceMember, parseMember } from './presence-roster';

@@ -1,3 +1,6 @@
+// The embedded websocket server: the HTTP upgrade, the channel registry and the signed publish endpoint. Past
+// 250 lines because the three share the registry and the connection set, and a publish, an upgrade and a
+// close each read both; the protocol of one socket is pusher-connection.ts, the handshake handshake.ts.
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
