@@ -17,8 +17,8 @@ const afterIncoming = (ms: number) =>
  * request, each of its statements waits for the connection until no other statement is waiting (PGlitePool),
  * at most `slots` run at once (the others wait without costing the thread anything) and each starts when no
  * other request is being answered, or after `maxWaitMs`: a send competes with one search at a time, and
- * searches take a bounded share of the thread. A real PostgreSQL serves statements side by side: no limits
- * there, and the pool ignores the mark.
+ * searches take a bounded share of the thread. A real PostgreSQL serves statements side by side: there only
+ * the number at once is bounded (plugins/db.ts), and the pool ignores the mark.
  */
 export class Background {
   #running = 0;

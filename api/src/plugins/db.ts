@@ -44,7 +44,10 @@ export default fp<{ db?: Db; pool?: PoolCounts | null }>(
     const db = opened.db.withPlugin(app.deliveryStats.statementCounter);
     app.decorate('db', db);
     app.decorate('embeddedDatabase', embedded);
-    app.decorate('background', database.kind === 'pglite' ? embeddedBackground(app) : new Background());
+    app.decorate(
+      'background',
+      database.kind === 'pglite' ? embeddedBackground(app) : new Background({ slots: POSTGRES_SEARCH_SLOTS }),
+    );
     // PGlite admits one process, so this one sees every write; PostgreSQL may have other API processes.
     app.decorate('pages', app.config.database.kind === 'pglite' ? new RoomPageCache() : null);
     app.addHook('onClose', async () => db.destroy());
@@ -53,6 +56,14 @@ export default fp<{ db?: Db; pool?: PoolCounts | null }>(
   },
   { name: 'db', dependencies: ['delivery-stats', 'metrics'] },
 );
+
+/**
+ * On PostgreSQL, how many searches one API process runs at once; the rest wait their turn in the process, at no
+ * cost to the database. Unbounded, ten people searching took the database's cores from the sends beside them
+ * (a send's p99 2.4× its own without searches, `pnpm bench --only search`); a few at a time still answer ten
+ * searchers within the search row's 50 ms, since each search is a few ms of the database's time.
+ */
+export const POSTGRES_SEARCH_SLOTS = 2;
 
 /** How long a search waits at most for the embedded database's thread to be free of other requests. */
 export const SEARCH_MAX_WAIT_MS = 50;
