@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import type Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
-import { echoClient } from '../testing/echo-client';
+import { echoClients } from '../testing/echo-client';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -17,13 +16,8 @@ describe('laravel-echo + pusher-js against the embedded server', () => {
   let wsPort: number;
   let member: Awaited<ReturnType<TestApp['signIn']>>;
   let roomId: number;
-  const clients: Echo<'reverb'>[] = [];
-
-  const connect = (token: string | null) => {
-    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: token });
-    clients.push(echo);
-    return echo;
-  };
+  const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
+  const connect = (token: string | null) => echoes.connect(token);
   const sendMessage = (content: string) =>
     t.app.inject({
       method: 'POST',
@@ -47,7 +41,7 @@ describe('laravel-echo + pusher-js against the embedded server', () => {
     roomId = room.json().id;
   });
   afterAll(async () => {
-    for (const echo of clients) echo.disconnect();
+    echoes.disconnectAll();
     await t.close();
   });
 

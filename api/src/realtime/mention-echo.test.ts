@@ -1,7 +1,6 @@
 import type { MentionNotification, Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import type Echo from 'laravel-echo';
-import { echoClient } from '../testing/echo-client';
+import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -18,13 +17,8 @@ describe('mention notifications through laravel-echo', () => {
   let author: SignedIn;
   let mentioned: SignedIn;
   let roomId: number;
-  const clients: Echo<'reverb'>[] = [];
-
-  const connect = (who: SignedIn) => {
-    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: who.token });
-    clients.push(echo);
-    return echo;
-  };
+  const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
+  const connect = (who: SignedIn) => echoes.connect(who.token);
 
   beforeAll(async () => {
     t = await createTestApp({ publisher: 'embedded' });
@@ -36,7 +30,7 @@ describe('mention notifications through laravel-echo', () => {
     await t.join(mentioned, roomId);
   });
   afterAll(async () => {
-    for (const echo of clients) echo.disconnect();
+    echoes.disconnectAll();
     await t.close();
   });
 

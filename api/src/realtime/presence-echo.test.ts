@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type Echo from 'laravel-echo';
-import { echoClient } from '../testing/echo-client';
+import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -24,13 +24,8 @@ describe("a room's presence channel, end to end", () => {
   let apiUrl: string;
   let wsPort: number;
   let owner: SignedIn;
-  const clients: Echo<'reverb'>[] = [];
-
-  const connect = (who: SignedIn) => {
-    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: who.token });
-    clients.push(echo);
-    return echo;
-  };
+  const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
+  const connect = (who: SignedIn) => echoes.connect(who.token);
   /** Joins the room's presence channel as the chat room does, and follows who is there. */
   const open = (echo: Echo<'reverb'>, roomId: number) => {
     const here: Member[] = [];
@@ -74,7 +69,7 @@ describe("a room's presence channel, end to end", () => {
     owner = await t.signIn();
   });
   afterAll(async () => {
-    for (const echo of clients) echo.disconnect();
+    echoes.disconnectAll();
     await t.close();
   });
 

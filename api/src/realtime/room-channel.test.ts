@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type Echo from 'laravel-echo';
 import { WebSocket } from 'ws';
 import type { DeliveryStatsSnapshot } from '../metrics/delivery-stats';
-import { echoClient } from '../testing/echo-client';
+import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -15,13 +15,8 @@ describe("a room's channel, end to end", () => {
   let apiUrl: string;
   let wsPort: number;
   let owner: SignedIn;
-  const clients: Echo<'reverb'>[] = [];
-
-  const connect = (who: SignedIn) => {
-    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: who.token });
-    clients.push(echo);
-    return echo;
-  };
+  const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
+  const connect = (who: SignedIn) => echoes.connect(who.token);
   /** Listens on both channels as the chat room would; resolves once subscribed to the room's. */
   const listen = async (echo: Echo<'reverb'>, roomId: number) => {
     const room: RoomMessageSentEvent[] = [];
@@ -58,7 +53,7 @@ describe("a room's channel, end to end", () => {
     owner = await t.signIn();
   });
   afterAll(async () => {
-    for (const echo of clients) echo.disconnect();
+    echoes.disconnectAll();
     await t.close();
   });
 

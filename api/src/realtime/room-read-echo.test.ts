@@ -1,7 +1,6 @@
 import type { RoomReadEvent } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import type Echo from 'laravel-echo';
-import { echoClient } from '../testing/echo-client';
+import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp, testConfig } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import { createPusherPublisher } from './pusher-publisher';
@@ -22,13 +21,8 @@ describe.each(['embedded', 'external'] as const)('RoomRead through laravel-echo,
   let member: SignedIn;
   let roomId: number;
   let messageId: number;
-  const clients: Echo<'reverb'>[] = [];
-
-  const connect = (who: SignedIn) => {
-    const echo = echoClient({ key: t.config.broadcast.key, wsPort, apiUrl, token: who.token });
-    clients.push(echo);
-    return echo;
-  };
+  const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
+  const connect = (who: SignedIn) => echoes.connect(who.token);
 
   beforeAll(async () => {
     if (engine === 'embedded') {
@@ -59,7 +53,7 @@ describe.each(['embedded', 'external'] as const)('RoomRead through laravel-echo,
     messageId = sent.json().id as number;
   });
   afterAll(async () => {
-    for (const echo of clients) echo.disconnect();
+    echoes.disconnectAll();
     await t.close();
     await external?.close();
   });

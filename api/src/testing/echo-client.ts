@@ -26,3 +26,21 @@ export function echoClient({ key, wsPort, apiUrl, token }: EchoClientOptions): E
     auth: { headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {} },
   });
 }
+
+/**
+ * The Echo clients one test file opens against its server (read when each connects: the port is known only
+ * once the server listens), all disconnected at once when the file ends.
+ */
+export function echoClients(server: () => Omit<EchoClientOptions, 'token'>) {
+  const clients: Echo<'reverb'>[] = [];
+  return {
+    connect(token: string | null): Echo<'reverb'> {
+      const echo = echoClient({ ...server(), token });
+      clients.push(echo);
+      return echo;
+    },
+    disconnectAll(): void {
+      for (const echo of clients.splice(0)) echo.disconnect();
+    },
+  };
+}
