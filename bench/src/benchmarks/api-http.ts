@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiServer } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { load } from '../lib/load';
+import { latencyRow, load } from '../lib/load';
 import type { Row } from '../lib/report';
 import type { Benchmark } from './benchmark';
 
@@ -59,22 +59,12 @@ async function measure(context: BenchContext, api: ApiServer, database: Database
       met: post.throughput >= POST_TARGET.throughput && post.failures === 0,
     },
     {
-      figure: `API POST message: latency${label}`,
-      unit: 'ms',
-      n: post.requests,
-      median: post.latency.median,
-      p95: post.latency.p95,
-      p99: post.latency.p99,
+      ...latencyRow(`API POST message: latency${label}`, post),
       target: `p99 ≤ ${POST_TARGET.p99}`,
       met: post.latency.p99 <= POST_TARGET.p99,
     },
     {
-      figure: `API GET newest page (${seeded.count} msgs)${label}`,
-      unit: 'ms',
-      n: get.requests,
-      median: get.latency.median,
-      p95: get.latency.p95,
-      p99: get.latency.p99,
+      ...latencyRow(`API GET newest page (${seeded.count} msgs)${label}`, get),
       target: `p99 ≤ ${GET_TARGET_P99}`,
       met: get.latency.p99 <= GET_TARGET_P99 && get.failures === 0,
     },

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiServer } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { load } from '../lib/load';
+import { latencyRow, load } from '../lib/load';
 import { throwawaySchema } from '../lib/postgres';
 import type { Row } from '../lib/report';
 import { benchTopology, ScaleServices, skippedRow, soketiUnavailable, startScaledApi } from '../lib/scale';
@@ -61,12 +61,7 @@ const rowsOf = (post: Post): Row[] => [
     median: post.throughput,
   },
   {
-    figure: `  latency [${post.label}]`,
-    unit: 'ms',
-    n: post.requests,
-    median: post.latency.median,
-    p95: post.latency.p95,
-    p99: post.latency.p99,
+    ...latencyRow(`  latency [${post.label}]`, post),
   },
   { figure: `  answers not 2xx [${post.label}]`, unit: 'req', n: post.requests, median: post.failures },
 ];

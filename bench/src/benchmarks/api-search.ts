@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, type ApiServer, type Session } from '../lib/api';
 import type { BenchContext } from '../lib/context';
-import { load } from '../lib/load';
+import { latencyRow, load } from '../lib/load';
 import type { Row } from '../lib/report';
 import { embeddedFixtureApi, type FixtureApi, postgresFixtureApi } from '../lib/search-fixture';
 import { summarize } from '../lib/stats';
@@ -56,12 +56,7 @@ async function measure(context: BenchContext, fixture: FixtureApi, database: Dat
     const run = await searchLoad(kind.q, 1, seconds / 2);
     failures += run.failures;
     rows.push({
-      figure: `API search ${kind.name}, 1 conn.${label}`,
-      unit: 'ms',
-      n: run.requests,
-      median: run.latency.median,
-      p95: run.latency.p95,
-      p99: run.latency.p99,
+      ...latencyRow(`API search ${kind.name}, 1 conn.${label}`, run),
       target: `p99 ≤ ${SEARCH_TARGET_P99}`,
       met: run.latency.p99 <= SEARCH_TARGET_P99 && run.failures === 0,
     });
@@ -72,12 +67,7 @@ async function measure(context: BenchContext, fixture: FixtureApi, database: Dat
   failures += busy.failures;
   rows.push(
     {
-      figure: `API search (${room}, ${CONNECTIONS} conn.)${label}`,
-      unit: 'ms',
-      n: busy.requests,
-      median: busy.latency.median,
-      p95: busy.latency.p95,
-      p99: busy.latency.p99,
+      ...latencyRow(`API search (${room}, ${CONNECTIONS} conn.)${label}`, busy),
       target: `p99 ≤ ${SEARCH_TARGET_P99}`,
       met: busy.latency.p99 <= SEARCH_TARGET_P99 && busy.failures === 0,
     },
@@ -131,20 +121,10 @@ async function measure(context: BenchContext, fixture: FixtureApi, database: Dat
     const ok = alone.failures + underSearch.failures + searching.failures === 0;
     return [
       {
-        figure: `API POST, ${CONNECTIONS} conn., no search running${run.label}`,
-        unit: 'ms',
-        n: alone.requests,
-        median: alone.latency.median,
-        p95: alone.latency.p95,
-        p99: alone.latency.p99,
+        ...latencyRow(`API POST, ${CONNECTIONS} conn., no search running${run.label}`, alone),
       },
       {
-        figure: `  while ${CONNECTIONS} conn. search${run.label}`,
-        unit: 'ms',
-        n: underSearch.requests,
-        median: underSearch.latency.median,
-        p95: underSearch.latency.p95,
-        p99: underSearch.latency.p99,
+        ...latencyRow(`  while ${CONNECTIONS} conn. search${run.label}`, underSearch),
       },
       {
         figure: `  POST p99 under search ÷ alone${run.label}`,
@@ -155,12 +135,7 @@ async function measure(context: BenchContext, fixture: FixtureApi, database: Dat
         met: ratio <= SEND_UNDER_SEARCH_TARGET && ok,
       },
       {
-        figure: `  the searches meanwhile${run.label}`,
-        unit: 'ms',
-        n: searching.requests,
-        median: searching.latency.median,
-        p95: searching.latency.p95,
-        p99: searching.latency.p99,
+        ...latencyRow(`  the searches meanwhile${run.label}`, searching),
       },
     ];
   }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { Row } from './report';
 import { type Summary, summarize } from './stats';
 
 export interface LoadResult {
@@ -90,4 +91,16 @@ export function load(options: LoadOptions): Promise<LoadResult> {
       }
     });
   });
+}
+
+/** A run's latency as a table row (ms: median, p95, p99 of every answered request); the caller adds its target. */
+export function latencyRow(figure: string, run: Pick<LoadResult, 'requests' | 'latency'>): Row {
+  return {
+    figure,
+    unit: 'ms',
+    n: run.requests,
+    median: run.latency.median,
+    p95: run.latency.p95,
+    p99: run.latency.p99,
+  };
 }
