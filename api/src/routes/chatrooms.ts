@@ -15,6 +15,7 @@ import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
 import { NOT_A_MEMBER } from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
+import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
 import { publishRoomChanged } from '../realtime/room-list-events';
@@ -147,10 +148,11 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await markRead(
-        { db: app.db, publisher: app.publisher, log: request.log },
-        { roomId: request.params.id, userId: currentUser(request).id, messageId: request.body.message_id },
-      );
+      const outcome = await markRead(serviceDeps(app, request), {
+        roomId: request.params.id,
+        userId: currentUser(request).id,
+        messageId: request.body.message_id,
+      });
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
       return reply.code(204).send(null);
