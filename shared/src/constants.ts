@@ -28,6 +28,14 @@ export const userChannel = (userId: number) => `App.Models.User.${userId}`;
 /** The event Echo's `.notification(callback)` binds to. */
 export const BROADCAST_NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 export const MENTION_NOTIFICATION_TYPE = 'App\\Notifications\\MentionedInMessage';
+/** A direct message's messages notify its other members under this type (DirectMessageNotification). */
+export const DIRECT_MESSAGE_NOTIFICATION_TYPE = 'App\\Notifications\\DirectMessageReceived';
+/**
+ * On the user's own channel: `{room_id}` (DirectMessageClosedEvent) after they closed a direct message, so
+ * their other tabs hide it too. A direct message's MessageSent and MessageDeleted (`{room_id, message_id}`)
+ * reach its members there too, never on 'chatroom'.
+ */
+export const DIRECT_MESSAGE_CLOSED_EVENT = 'DirectMessageClosed';
 /**
  * On the user's own channel: `{room_id, last_read_id}` (RoomReadEvent) after their read position in a room
  * moved, so the same user's other tabs and devices re-read their unread counts.
@@ -42,6 +50,8 @@ export const routes = {
   auth: '/auth',
   login: '/auth/login',
   room: (roomId: number) => `/?room=${roomId}`,
+  /** A direct message opens under its own parameter, so the shell knows which chat remote can show it. */
+  directMessage: (roomId: number) => `/?dm=${roomId}`,
 } as const;
 
 /** Router timings of spec section 9, mapped onto react-query and the pending UI. */

@@ -3,12 +3,16 @@ import type { RemoteName } from '../config/runtime-config';
 
 export interface ChatRoomProps {
   roomId: number;
+  /** Opened as a direct message (`/?dm=`): the shell passes it only to a module exporting `directMessages`. */
+  direct?: boolean;
 }
 
 /** Every module a remote exposes, by `remote/Module` id, with the props the shell passes it. */
 export interface RemoteModules {
   'auth/LoginPage': ComponentType;
   'rooms/RoomsPage': ComponentType;
+  /** The 'Your rooms' panel: the rooms and direct messages the user is in, beside the open one. */
+  'rooms/YourRooms': ComponentType;
   'chat/ChatRoom': ComponentType<ChatRoomProps>;
 }
 
@@ -22,6 +26,8 @@ export type RemoteModuleId = keyof RemoteModules;
 export interface RemoteModuleExports<Id extends RemoteModuleId> {
   default: RemoteModules[Id];
   echoOnDemand?: true;
+  /** The chat room opens direct messages (`ChatRoomProps.direct`); a chat remote before them lacks it. */
+  directMessages?: true;
 }
 
 export function remoteOf(id: RemoteModuleId): RemoteName {

@@ -24,3 +24,11 @@ export const QUICK_REACTIONS = ['👍', '❤️', '😂', '🎉', '😮', '😢'
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_DEFAULT = 20;
 export const SEARCH_PAGE_MAX = 50;
+/** Longest username, as the login accepts it. */
+export const USERNAME_MAX = 64;
+/** A direct message holds its starter and 1 to this many others; more people make a room. */
+export const DIRECT_MESSAGE_OTHERS_MAX = 8;
+/** Names one `POST direct-messages` may carry: the others, the caller's own, and room for repeats. */
+export const DIRECT_MESSAGE_USERNAMES_MAX = 20;
+/** `GET users?q=`: at most this many matches. */
+export const USER_SEARCH_MAX = 20;

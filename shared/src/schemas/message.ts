@@ -195,3 +195,17 @@ export const MentionNotificationSchema = Type.Object({
   message: MessageSchema,
 });
 export type MentionNotification = Static<typeof MentionNotificationSchema>;
+
+/**
+ * What a direct message's notification carries on each other member's `private-App.Models.User.{id}`: the
+ * message, as a MentionNotification does, under a type of its own so a shell that knows only mentions ignores
+ * it. `room_name` is the conversation as that member sees it (the others' usernames).
+ */
+export const DirectMessageNotificationSchema = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('App\\Notifications\\DirectMessageReceived'),
+  room_id: Type.Integer(),
+  room_name: Type.String(),
+  message: MessageSchema,
+});
+export type DirectMessageNotification = Static<typeof DirectMessageNotificationSchema>;

@@ -1,5 +1,12 @@
 import { type Static, Type } from 'typebox';
-import { MAX_MEMBERS_MAX, MAX_MEMBERS_MIN, ROOM_DESCRIPTION_MAX, ROOM_NAME_MAX } from './limits';
+import {
+  DIRECT_MESSAGE_USERNAMES_MAX,
+  MAX_MEMBERS_MAX,
+  MAX_MEMBERS_MIN,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAME_MAX,
+  USERNAME_MAX,
+} from './limits';
 import { NO_NUL_PATTERN } from './patterns';
 
 const roomFields = {
@@ -15,10 +22,25 @@ const roomFields = {
 export const RoomSummarySchema = Type.Object(roomFields, { $id: 'RoomSummary' });
 export type RoomSummary = Static<typeof RoomSummarySchema>;
 
+/** GET chatrooms/{id}/members: who is in the room, by name (whom `@` can mention). Also `GET users?q=`. */
+export const RoomMemberSchema = Type.Object({ id: Type.Integer(), username: Type.String() }, { $id: 'RoomMember' });
+export type RoomMember = Static<typeof RoomMemberSchema>;
+
+/** `"room"`: a room anyone may find and join; `"direct"`: a direct message, its members' alone. */
+export const ROOM_KINDS = ['room', 'direct'] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
 /** A room as the caller sees it: the summary plus whether the caller is a member and what they have not read. */
 export const RoomSchema = Type.Object(
   {
     ...roomFields,
+    /**
+     * `"direct"` for a direct message, whose `name` is the others' usernames as this caller sees them. Optional
+     * in this type: an API deployed before direct messages lacks it (read it as `"room"`).
+     */
+    kind: Type.Optional(Type.Union(ROOM_KINDS.map((kind) => Type.Literal(kind)))),
+    /** A direct message's members, the caller included, by username; absent on a room. */
+    members: Type.Optional(Type.Array(RoomMemberSchema)),
     is_member: Type.Boolean(),
     /** Others' messages after the caller's read position, counted up to UNREAD_COUNT_MAX; 0 for non-members. */
     unread_count: Type.Integer(),
@@ -67,6 +89,27 @@ export type RoomChangedEvent = Static<typeof RoomChangedEventSchema>;
 export const RoomReadEventSchema = Type.Object({ room_id: Type.Integer(), last_read_id: Type.Integer() });
 export type RoomReadEvent = Static<typeof RoomReadEventSchema>;
 
-/** GET chatrooms/{id}/members: who is in the room, by name (whom `@` can mention). */
-export const RoomMemberSchema = Type.Object({ id: Type.Integer(), username: Type.String() });
-export type RoomMember = Static<typeof RoomMemberSchema>;
+/** `GET users?q=`: 1 to 64 characters, the start of a username (case-insensitive). */
+export const UserSearchQuerySchema = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: NO_NUL_PATTERN }),
+});
+export type UserSearchQuery = Static<typeof UserSearchQuerySchema>;
+
+/**
+ * `POST direct-messages`: the people to talk with, by username (the caller's own name is ignored). Between 1
+ * and DIRECT_MESSAGE_OTHERS_MAX others; the same people in any order name the same conversation.
+ */
+export const CreateDirectMessagePayloadSchema = Type.Object({
+  usernames: Type.Array(Type.String({ minLength: 1, maxLength: USERNAME_MAX, pattern: NO_NUL_PATTERN }), {
+    minItems: 1,
+    maxItems: DIRECT_MESSAGE_USERNAMES_MAX,
+  }),
+});
+export type CreateDirectMessagePayload = Static<typeof CreateDirectMessagePayloadSchema>;
+
+/**
+ * What `App\Events\DirectMessageClosed` carries on `private-App.Models.User.{id}`, to that user only: they
+ * closed the direct message, which leaves their 'Your rooms' until its next message.
+ */
+export const DirectMessageClosedEventSchema = Type.Object({ room_id: Type.Integer() });
+export type DirectMessageClosedEvent = Static<typeof DirectMessageClosedEventSchema>;
