@@ -4,5 +4,8 @@ export default createAppConfig({
   name: 'rooms',
   port: 3002,
   title: 'rooms remote',
-  exposes: { './RoomsPage': './src/exposes/rooms-page.tsx' },
+  exposes: {
+    './RoomsPage': './src/exposes/rooms-page.tsx',
+    './YourRooms': './src/exposes/your-rooms.tsx',
+  },
 });

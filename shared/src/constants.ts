@@ -45,6 +45,14 @@ export const ROOM_READ_EVENT = 'RoomRead';
 export const ROOM_CREATED_EVENT = 'RoomCreated';
 export const ROOM_UPDATED_EVENT = 'RoomUpdated';
 
+/**
+ * The history state of a room opened from 'Your rooms': the user is a member already, so the chat room
+ * opens without the join call the room list's 'Join' makes (spec section 6).
+ */
+export const SWITCHED_ROOM = { via: 'your-rooms' } as const;
+export const isSwitchedRoom = (state: unknown): boolean =>
+  (state as { via?: unknown } | null)?.via === SWITCHED_ROOM.via;
+
 export const routes = {
   home: '/',
   auth: '/auth',

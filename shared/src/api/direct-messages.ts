@@ -19,3 +19,6 @@ export function startDirectMessage(http: HttpClient, usernames: readonly string[
 export function searchUsers(http: HttpClient, q: string): Promise<RoomMember[]> {
   return http.get<RoomMember[]>('users', { params: { q } });
 }
+
+// Bundled into each remote with this entry: a shell deployed before direct messages does not share it.
+export { directMessageId } from '../rooms/joined-room-id';

@@ -23,7 +23,10 @@ export const RoomSummarySchema = Type.Object(roomFields, { $id: 'RoomSummary' })
 export type RoomSummary = Static<typeof RoomSummarySchema>;
 
 /** GET chatrooms/{id}/members: who is in the room, by name (whom `@` can mention). Also `GET users?q=`. */
-export const RoomMemberSchema = Type.Object({ id: Type.Integer(), username: Type.String() }, { $id: 'RoomMember' });
+export const RoomMemberSchema = Type.Object(
+  { id: Type.Integer(), username: Type.String() },
+  { $id: 'RoomMember' },
+);
 export type RoomMember = Static<typeof RoomMemberSchema>;
 
 /** `"room"`: a room anyone may find and join; `"direct"`: a direct message, its members' alone. */

@@ -7,7 +7,8 @@ import type { SessionStore } from '../session/create-session-store';
 
 /** How a screen moves the user, and warms what the next screen needs before it is asked for. */
 export interface Navigation {
-  navigate(to: string, options?: { replace?: boolean }): void;
+  /** `state` rides with the history entry (the router's location state), e.g. SWITCHED_ROOM. */
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
   /** Loads the code and data of `to` ahead of a click (hover/focus intent). */
   preload(to: string): void;
 }

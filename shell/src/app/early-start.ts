@@ -18,12 +18,20 @@ async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
 
 const signedIn = () => hasAccessTokenCookie(document.cookie);
 
-/** The remote and module the landing screen shows, as bootstrap's preloadRoute decides it. */
-function landingModule(): { name: keyof RuntimeConfig['remotes']; expose: string } {
+type Landing = { name: keyof RuntimeConfig['remotes']; exposes: string[] }[];
+
+/** The remotes and modules the landing screen shows, as bootstrap's preloadRoute decides them. */
+function landingModules(): Landing {
   if (!signedIn() || window.location.pathname.startsWith(routes.auth))
-    return { name: 'auth', expose: 'LoginPage' };
-  const room = new URLSearchParams(window.location.search).get('room');
-  return room ? { name: 'chat', expose: 'ChatRoom' } : { name: 'rooms', expose: 'RoomsPage' };
+    return [{ name: 'auth', exposes: ['LoginPage'] }];
+  const params = new URLSearchParams(window.location.search);
+  // 'Your rooms' stands beside whatever the home page shows.
+  return params.get('room') || params.get('dm')
+    ? [
+        { name: 'chat', exposes: ['ChatRoom'] },
+        { name: 'rooms', exposes: ['YourRooms'] },
+      ]
+    : [{ name: 'rooms', exposes: ['RoomsPage', 'YourRooms'] }];
 }
 
 /** The shell's federation runtime; none in the monolith build, which has no remotes to fetch. */
@@ -59,11 +67,11 @@ export function preloadLandingScreen(): void {
       }
       const federation = shellFederation();
       if (!federation) return;
-      const { name, expose } = landingModule();
-      federation.registerRemotes([{ name, entry: config.remotes[name] }]);
-      return federation.preloadRemote([
-        { nameOrAlias: name, exposes: [expose], share: false, depsRemote: false },
-      ]);
+      const landing = landingModules();
+      federation.registerRemotes(landing.map(({ name }) => ({ name, entry: config.remotes[name] })));
+      return federation.preloadRemote(
+        landing.map(({ name, exposes }) => ({ nameOrAlias: name, exposes, share: false, depsRemote: false })),
+      );
     })
     // A preload that fails costs nothing: loading the screen reports and retries on its own.
     .catch(() => undefined);

@@ -7,6 +7,7 @@ import {
   routes,
   timings,
 } from '@chat/shared';
+import { directMessageId } from '@chat/shared/direct-messages';
 import { remoteModuleQuery } from '../federation/remote-module-query';
 
 /** Warms the remote module and the first data of the screen at `to` (preload on intent). */
@@ -17,7 +18,8 @@ export function preloadRoute({ queryClient, http, echo }: AppServices, to: strin
     void queryClient.prefetchQuery(remoteModuleQuery('auth/LoginPage', echo));
     return;
   }
-  const roomId = joinedRoomId(url.search);
+  void queryClient.prefetchQuery(remoteModuleQuery('rooms/YourRooms', echo));
+  const roomId = joinedRoomId(url.search) ?? directMessageId(url.search);
   if (roomId === null) {
     void queryClient.prefetchQuery(remoteModuleQuery('rooms/RoomsPage', echo));
     void queryClient.prefetchQuery({ ...roomsQueryOptions(http), ...prefetch });

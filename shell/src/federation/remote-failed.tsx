@@ -1,6 +1,6 @@
 import { type RemoteModuleId, remoteOf, useServices } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import { useEffect } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { contractMismatch } from './contract-mismatch';
@@ -8,9 +8,10 @@ import { contractMismatch } from './contract-mismatch';
 interface RemoteFailedProps extends FallbackProps {
   id: RemoteModuleId;
   label: string;
+  compact?: boolean;
 }
 
-export function RemoteFailed({ id, label, error, resetErrorBoundary }: RemoteFailedProps) {
+export function RemoteFailed({ id, label, compact, error, resetErrorBoundary }: RemoteFailedProps) {
   const { config } = useServices();
   const mismatch = useQuery({
     // Removed with this view (gcTime 0), so the failure after a Retry is looked into afresh.
@@ -33,10 +34,25 @@ export function RemoteFailed({ id, label, error, resetErrorBoundary }: RemoteFai
       : error instanceof Error
         ? error.message
         : String(error);
+  const title = `The ${label} is unavailable right now.`;
+  if (compact) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={title}
+        action={
+          <Button size="small" onClick={resetErrorBoundary}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <Result
       status="warning"
-      title={`The ${label} is unavailable right now.`}
+      title={title}
       subTitle={reason}
       extra={
         <Button type="primary" onClick={resetErrorBoundary}>

@@ -21,7 +21,7 @@ describe('RemoteSlot', () => {
     // Mounting joins this load already under way instead of asking the federation runtime.
     void services.queryClient.fetchQuery({
       queryKey: remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
-      queryFn: () => later(100, Rooms),
+      queryFn: () => later(100, { default: Rooms }),
     });
     const { container } = renderWithServices(
       <RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />,
@@ -38,10 +38,9 @@ describe('RemoteSlot', () => {
     const Broken = (): never => {
       throw new Error('rooms blew up');
     };
-    services.queryClient.setQueryData(
-      remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
-      () => Broken,
-    );
+    services.queryClient.setQueryData(remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey, {
+      default: Broken,
+    });
     renderWithServices(
       <>
         <h1>Shell header</h1>
@@ -84,10 +83,9 @@ describe('RemoteSlot', () => {
       const NeedsRate = (): never => {
         throw new Error('Element type is invalid: expected a string but got: undefined');
       };
-      services.queryClient.setQueryData(
-        remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey,
-        () => NeedsRate,
-      );
+      services.queryClient.setQueryData(remoteModuleQuery('rooms/RoomsPage', services.echo).queryKey, {
+        default: NeedsRate,
+      });
       renderWithServices(<RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />, services);
 
       expect(
@@ -96,5 +94,47 @@ describe('RemoteSlot', () => {
         'rooms-remote needs what this shell does not provide (antd: Rate not provided). Deploy a newer shell first, or roll this remote back.',
       );
     });
+  });
+
+  it('shows what the caller says instead of a module that lacks what it requires', async () => {
+    const services = createTestServices();
+    const Room = () => <p>A room</p>;
+    const old = remoteModuleQuery('chat/ChatRoom', services.echo).queryKey;
+    services.queryClient.setQueryData(old, { default: Room });
+    const slot = (
+      <RemoteSlot
+        id="chat/ChatRoom"
+        label="chat room"
+        props={{ roomId: 7, direct: true }}
+        requires="directMessages"
+        unsupported={<p>Direct messages are unavailable right now.</p>}
+      />
+    );
+    const first = renderWithServices(slot, services);
+    expect(await screen.findByText('Direct messages are unavailable right now.')).toBeInTheDocument();
+    expect(screen.queryByText('A room')).toBeNull();
+    first.unmount();
+
+    services.queryClient.setQueryData(old, { default: Room, directMessages: true });
+    renderWithServices(slot, services);
+    expect(await screen.findByText('A room')).toBeInTheDocument();
+  });
+
+  it('says in one line, with Retry, that a side panel is unavailable', async () => {
+    const services = createTestServices();
+    const Broken = (): never => {
+      throw new Error('down');
+    };
+    services.queryClient.setQueryData(remoteModuleQuery('rooms/YourRooms', services.echo).queryKey, {
+      default: Broken,
+    });
+    renderWithServices(
+      <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />,
+      services,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The list of your rooms is unavailable right now.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,13 @@
-import { type RemoteModuleId, type RemoteModules, timings, useServices } from '@chat/shared';
+import {
+  type RemoteModuleExports,
+  type RemoteModuleId,
+  type RemoteModules,
+  timings,
+  useServices,
+} from '@chat/shared';
 import { leverOn } from '@chat/shared/perf-levers';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentProps, type ComponentType, useDeferredValue } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, useDeferredValue } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
@@ -14,10 +20,21 @@ interface RemoteSlotProps<Id extends RemoteModuleId> {
   /** Names the part of the page in the fallback, e.g. "room list". */
   label: string;
   props: ComponentProps<RemoteModules[Id]>;
+  /** What the module must say it can do (an export flag); a build without it shows `unsupported` instead. */
+  requires?: Exclude<keyof RemoteModuleExports<Id>, 'default' | 'echoOnDemand'>;
+  unsupported?: ReactNode;
+  /** A narrow place (a side panel): the fallback is a one-line alert, not a full result page. */
+  compact?: boolean;
 }
 
-function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotProps<Id>, 'label'>) {
-  const { data: loaded, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
+function RemoteModule<Id extends RemoteModuleId>({
+  id,
+  props,
+  requires,
+  unsupported,
+}: Omit<RemoteSlotProps<Id>, 'label' | 'compact'>) {
+  const { data: module, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
+  const loaded = module?.default;
   // A query's answer renders at once, in one task: the remote's whole first screen. Deferred, React renders it
   // in slices that let the browser paint and answer input between them (the `yielding-render` lever).
   const deferred = useDeferredValue(loaded);
@@ -32,25 +49,26 @@ function RemoteModule<Id extends RemoteModuleId>({ id, props }: Omit<RemoteSlotP
   });
   if (error) throw error;
   if (showPending) return <PendingView />;
-  if (!Component) return null;
+  if (!Component || !module) return null;
+  if (requires && !module[requires]) return unsupported ?? null;
   // The id ties Component to its props type; TypeScript cannot follow that through the generic.
   const Screen = Component as ComponentType<Record<string, unknown>>;
   return <Screen {...(props as Record<string, unknown>)} />;
 }
 
 /** Mounts one remote's module; if it cannot load or throws, only this slot shows a fallback with Retry. */
-export function RemoteSlot<Id extends RemoteModuleId>({ id, label, props }: RemoteSlotProps<Id>) {
+export function RemoteSlot<Id extends RemoteModuleId>({ id, label, compact, ...rest }: RemoteSlotProps<Id>) {
   const { config, queryClient, echo } = useServices();
   return (
     <ErrorBoundary
       resetKeys={[id]}
-      fallbackRender={(fallback) => <RemoteFailed id={id} label={label} {...fallback} />}
+      fallbackRender={(fallback) => <RemoteFailed id={id} label={label} compact={compact} {...fallback} />}
       onReset={() => {
         resetRemote(config, id);
         queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo).queryKey });
       }}
     >
-      <RemoteModule id={id} props={props} />
+      <RemoteModule id={id} {...rest} />
     </ErrorBoundary>
   );
 }

@@ -1,10 +1,4 @@
-import type {
-  EchoLoader,
-  RemoteModuleExports,
-  RemoteModuleId,
-  RemoteModules,
-  RuntimeConfig,
-} from '@chat/shared';
+import type { EchoLoader, RemoteModuleExports, RemoteModuleId, RuntimeConfig } from '@chat/shared';
 import { remoteNames, remoteOf } from '@chat/shared';
 import { getInstance } from '@module-federation/enhanced/runtime';
 
@@ -25,13 +19,14 @@ export function resetRemote(config: RuntimeConfig, id: RemoteModuleId): void {
   federation().registerRemotes([{ name, entry: config.remotes[name] }], { force: true });
 }
 
+/** The exposed module: its screen (`default`) and what it says it can do (`RemoteModuleExports`). */
 export async function loadRemoteModule<Id extends RemoteModuleId>(
   id: Id,
   echo: EchoLoader,
-): Promise<RemoteModules[Id]> {
+): Promise<RemoteModuleExports<Id>> {
   const module = await federation().loadRemote<RemoteModuleExports<Id>>(id);
-  if (!module) throw new Error(`${id} has no default export`);
+  if (!module?.default) throw new Error(`${id} has no default export`);
   // A remote of a release before Echo loaded on demand calls `echo()` as it renders.
   if (!module.echoOnDemand) await echo.load();
-  return module.default;
+  return module;
 }

@@ -1,13 +1,14 @@
-import type { RemoteModuleId, RemoteModules } from '@chat/shared';
+import type { RemoteModuleExports, RemoteModuleId } from '@chat/shared';
 import type * as Federated from '../federation/remotes';
 
 /**
  * The monolith build's stand-in for `../federation/remotes` (swapped in by an alias in rsbuild.config.ts):
  * each remote's exposed module is an ordinary lazy chunk of this one app, so routes split the same way.
  */
-const localModules: { [Id in RemoteModuleId]: () => Promise<{ default: RemoteModules[Id] }> } = {
+const localModules: { [Id in RemoteModuleId]: () => Promise<RemoteModuleExports<Id>> } = {
   'auth/LoginPage': () => import('@chat/auth-remote/exposes/login-page'),
   'rooms/RoomsPage': () => import('@chat/rooms-remote/exposes/rooms-page'),
+  'rooms/YourRooms': () => import('@chat/rooms-remote/exposes/your-rooms'),
   'chat/ChatRoom': () => import('@chat/chat-remote/exposes/chat-room'),
 };
 
@@ -18,5 +19,4 @@ export const registerRemotes: typeof Federated.registerRemotes = () => {};
 export const resetRemote: typeof Federated.resetRemote = () => {};
 
 /** Every module is of this build, which reaches Echo on demand: nothing to load before it. */
-export const loadRemoteModule: typeof Federated.loadRemoteModule = async (id) =>
-  (await localModules[id]()).default;
+export const loadRemoteModule: typeof Federated.loadRemoteModule = (id) => localModules[id]();

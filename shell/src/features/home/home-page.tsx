@@ -1,24 +1,56 @@
 import { joinedRoomId } from '@chat/shared';
+import { directMessageId } from '@chat/shared/direct-messages';
 import { Layout } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteSlot } from '../../federation/remote-slot';
 import { AppHeader } from './app-header';
+import { BackToRoomsButton } from './back-to-rooms-button';
+import { DirectMessagesUnavailable } from './direct-messages-unavailable';
+import './home-layout.css';
 
+/**
+ * The room list, or the open room or direct message, with 'Your rooms' (rooms-remote) beside it: two remotes
+ * on one screen, each in its own slot, so either one failing leaves the other working.
+ */
 export function HomePage() {
   const [searchParams] = useSearchParams();
   const roomId = joinedRoomId(searchParams);
+  const directId = roomId === null ? directMessageId(searchParams) : null;
+  const open = roomId !== null || directId !== null;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
       {/* The side padding shrinks on a phone, where every pixel of a room's row counts. */}
       <Layout.Content
-        style={{ padding: '24px clamp(8px, 4vw, 24px) 96px', maxWidth: 960, width: '100%', margin: '0 auto' }}
+        style={{
+          padding: '24px clamp(8px, 4vw, 24px) 96px',
+          maxWidth: 1240,
+          width: '100%',
+          margin: '0 auto',
+        }}
       >
-        {roomId === null ? (
-          <RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />
-        ) : (
-          <RemoteSlot key={roomId} id="chat/ChatRoom" label="chat room" props={{ roomId }} />
-        )}
+        <div className="home-columns" data-room-open={open}>
+          <aside className="home-your-rooms">
+            <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
+          </aside>
+          <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+            {open && <BackToRoomsButton />}
+            {roomId !== null && (
+              <RemoteSlot key={roomId} id="chat/ChatRoom" label="chat room" props={{ roomId }} />
+            )}
+            {directId !== null && (
+              <RemoteSlot
+                key={`direct-${directId}`}
+                id="chat/ChatRoom"
+                label="chat room"
+                props={{ roomId: directId, direct: true }}
+                requires="directMessages"
+                unsupported={<DirectMessagesUnavailable />}
+              />
+            )}
+            {!open && <RemoteSlot id="rooms/RoomsPage" label="room list" props={{}} />}
+          </div>
+        </div>
       </Layout.Content>
     </Layout>
   );

@@ -1,4 +1,4 @@
-import { routes, useServices } from '@chat/shared';
+import { useServices } from '@chat/shared';
 import { userChannel } from '@chat/shared/constants';
 import { useEcho } from '@chat/shared/use-echo';
 import { useEffect } from 'react';
@@ -17,7 +17,7 @@ export function MentionNotifications({ userId }: { userId: number }) {
   useEffect(() => {
     if (!client) return;
     const onNotification = (payload: unknown) => {
-      showMention(payload, { userId, openRoom: (roomId) => navigation.navigate(routes.room(roomId)) });
+      showMention(payload, { userId, open: (to) => navigation.navigate(to) });
     };
     const channel = client.private(userChannel(userId)).notification(onNotification);
     return () => {

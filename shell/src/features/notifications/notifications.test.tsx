@@ -8,7 +8,12 @@ import {
   routes,
   type User,
 } from '@chat/shared';
-import { BROADCAST_NOTIFICATION_EVENT, MENTION_NOTIFICATION_TYPE, userChannel } from '@chat/shared/constants';
+import {
+  BROADCAST_NOTIFICATION_EVENT,
+  DIRECT_MESSAGE_NOTIFICATION_TYPE,
+  MENTION_NOTIFICATION_TYPE,
+  userChannel,
+} from '@chat/shared/constants';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -220,6 +225,21 @@ describe('mention notifications', () => {
     deliver({ ...mention(), type: 'App\\Notifications\\SomethingElse' });
     deliver(undefined);
     expect(RecordedNotification.shown).toHaveLength(0);
+  });
+
+  it("shows 'Direct message from {author}' for a direct message, and a click opens the conversation", async () => {
+    const { fake, navigate, deliver } = granted();
+    await waitFor(() => expect(fake.listening(userChannel(demo.id))).toBe(1));
+    visibility = 'hidden';
+    deliver({
+      ...mention({ content: 'Lunch?', mentions: [] }),
+      type: DIRECT_MESSAGE_NOTIFICATION_TYPE,
+      room_name: 'alice',
+    });
+    const [shown] = RecordedNotification.shown;
+    expect(shown).toMatchObject({ title: 'Direct message from alice', options: { body: 'Lunch?' } });
+    shown?.onclick?.();
+    expect(navigate).toHaveBeenCalledWith(routes.directMessage(9));
   });
 
   it('a click focuses the tab, opens the room and closes the notification', async () => {

@@ -11,6 +11,7 @@ import {
 // From the constants entry, which this remote bundles: the event names are newer than shells already deployed.
 import {
   CHAT_CHANNEL,
+  DIRECT_MESSAGE_CLOSED_EVENT,
   MESSAGE_DELETED_EVENT,
   MESSAGE_SENT_EVENT,
   ROOM_CREATED_EVENT,
@@ -18,68 +19,111 @@ import {
   ROOM_UPDATED_EVENT,
   userChannel,
 } from '@chat/shared/constants';
+import { directMessageKeys } from '@chat/shared/direct-messages';
 import { useEcho } from '@chat/shared/use-echo';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isJoined, roomChanged } from './room-list-cache';
 
 /** A burst of messages costs one read of the list, at most this long after its first event. */
 export const UNREAD_REFRESH_MS = 500;
 
+type EchoClient = NonNullable<ReturnType<typeof useEcho>>;
+type QueryKey = typeof roomKeys.all | typeof directMessageKeys.all;
+
 /**
- * Keeps the room list live while it is shown, on the spec's `private-chatroom`, which every signed-in user
- * may hear. A room created or changed (its member count) arrives whole and goes straight into the cache.
- * A message sent or deleted in one of the viewer's rooms arrives as ids only, and unread counts depend on
- * who wrote it and on the viewer's read position, which only the server knows: the list is read again,
- * once per burst. So is it after every (re)subscription, since events sent before it never arrived, and when
- * this user's read position moved in one of their rooms (RoomRead on their own channel: a room read in
- * another tab or device).
+ * One subscription per Echo client, however many views need it (the room list and the 'Your rooms' panel are
+ * on screen together): Echo shares one channel object per name, so a second view leaving 'chatroom' when it
+ * closed would silence the first.
+ */
+const live = new Map<EchoClient, { users: number; stop: () => void }>();
+
+/**
+ * Keeps the room list and 'Your rooms' live while either is shown. On the spec's `private-chatroom`, which
+ * every signed-in user may hear: a room created or changed (its member count) arrives whole and goes straight
+ * into the cache; a message sent or deleted in one of the viewer's rooms arrives as ids only, and unread counts
+ * depend on who wrote it and on the viewer's read position, which only the server knows, so the list is read
+ * again, once per burst. So is it after every (re)subscription, since events sent before it never arrived.
+ * On the user's own channel: their read position moved (RoomRead: a room read in another tab or device), and
+ * everything of their direct messages (MessageSent, MessageDeleted, DirectMessageClosed), which never goes on
+ * 'chatroom'.
  */
 export function useLiveRooms(): void {
   const { echo, queryClient } = useServices();
   const userId = useSession((state) => state.user?.id ?? null);
   const client = useEcho(echo);
   useEffect(() => {
-    if (!client) return;
-    // Echo cannot unbind `subscribed` callbacks, and a channel left and joined again (StrictMode) is the
-    // same pusher channel: this flag keeps a closed list's callbacks silent.
-    let open = true;
-    let refresh: ReturnType<typeof setTimeout> | undefined;
-    const refreshSoon = () => {
-      refresh ??= setTimeout(() => {
-        refresh = undefined;
-        void queryClient.invalidateQueries({ queryKey: roomKeys.all, exact: true });
-      }, UNREAD_REFRESH_MS);
-    };
-    const onRoom = ({ room }: RoomChangedEvent) => {
-      if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomChanged(rooms, room));
-    };
-    const onUnreadChanged = (event: MessageSentEvent | MessageDeletedEvent | RoomReadEvent) => {
-      if (open && isJoined(queryClient.getQueryData<Room[]>(roomKeys.all), event.room_id)) refreshSoon();
-    };
-
-    const channel = client.private(CHAT_CHANNEL);
-    channel
-      .listen(ROOM_CREATED_EVENT, onRoom)
-      .listen(ROOM_UPDATED_EVENT, onRoom)
-      .listen(MESSAGE_SENT_EVENT, onUnreadChanged)
-      .listen(MESSAGE_DELETED_EVENT, onUnreadChanged)
-      .subscribed(() => {
-        if (open) refreshSoon();
-      });
-    const own =
-      userId === null ? null : client.private(userChannel(userId)).listen(ROOM_READ_EVENT, onUnreadChanged);
+    if (!client || userId === null) return;
+    const held = live.get(client) ?? { users: 0, stop: subscribe(client, queryClient, userId) };
+    held.users += 1;
+    live.set(client, held);
     return () => {
-      open = false;
-      clearTimeout(refresh);
-      channel
-        .stopListening(ROOM_CREATED_EVENT, onRoom)
-        .stopListening(ROOM_UPDATED_EVENT, onRoom)
-        .stopListening(MESSAGE_SENT_EVENT, onUnreadChanged)
-        .stopListening(MESSAGE_DELETED_EVENT, onUnreadChanged);
-      client.leave(CHAT_CHANNEL);
-      // Never left: the shell's mention notifications listen on the same channel object, which Echo's
-      // `leave` would silence too.
-      own?.stopListening(ROOM_READ_EVENT, onUnreadChanged);
+      held.users -= 1;
+      if (held.users > 0) return;
+      live.delete(client);
+      held.stop();
     };
   }, [client, queryClient, userId]);
+}
+
+function subscribe(client: EchoClient, queryClient: QueryClient, userId: number): () => void {
+  // Echo cannot unbind `subscribed` callbacks, and a channel left and joined again (StrictMode) is the
+  // same pusher channel: this flag keeps a closed list's callbacks silent.
+  let open = true;
+  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const refreshSoon = (queryKey: QueryKey) => {
+    const name = queryKey[0];
+    if (!open || pending.has(name)) return;
+    pending.set(
+      name,
+      setTimeout(() => {
+        pending.delete(name);
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+      }, UNREAD_REFRESH_MS),
+    );
+  };
+  const onRoom = ({ room }: RoomChangedEvent) => {
+    if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomChanged(rooms, room));
+  };
+  const onRoomMessage = (event: MessageSentEvent | MessageDeletedEvent) => {
+    if (isJoined(queryClient.getQueryData<Room[]>(roomKeys.all), event.room_id)) refreshSoon(roomKeys.all);
+  };
+  // On the user's own channel: a read moved in a room or a direct message, or a direct message changed.
+  const onOwn = (event: MessageSentEvent | MessageDeletedEvent | RoomReadEvent) => {
+    if (isJoined(queryClient.getQueryData<Room[]>(roomKeys.all), event.room_id)) refreshSoon(roomKeys.all);
+    else refreshSoon(directMessageKeys.all);
+  };
+  const onClosed = () => refreshSoon(directMessageKeys.all);
+
+  const channel = client.private(CHAT_CHANNEL);
+  channel
+    .listen(ROOM_CREATED_EVENT, onRoom)
+    .listen(ROOM_UPDATED_EVENT, onRoom)
+    .listen(MESSAGE_SENT_EVENT, onRoomMessage)
+    .listen(MESSAGE_DELETED_EVENT, onRoomMessage)
+    .subscribed(() => refreshSoon(roomKeys.all));
+  const own = client
+    .private(userChannel(userId))
+    .listen(ROOM_READ_EVENT, onOwn)
+    .listen(MESSAGE_SENT_EVENT, onOwn)
+    .listen(MESSAGE_DELETED_EVENT, onOwn)
+    .listen(DIRECT_MESSAGE_CLOSED_EVENT, onClosed)
+    .subscribed(() => refreshSoon(directMessageKeys.all));
+  return () => {
+    open = false;
+    for (const timer of pending.values()) clearTimeout(timer);
+    channel
+      .stopListening(ROOM_CREATED_EVENT, onRoom)
+      .stopListening(ROOM_UPDATED_EVENT, onRoom)
+      .stopListening(MESSAGE_SENT_EVENT, onRoomMessage)
+      .stopListening(MESSAGE_DELETED_EVENT, onRoomMessage);
+    client.leave(CHAT_CHANNEL);
+    // Never left: the shell's notifications listen on the same channel object, which Echo's `leave` would
+    // silence too.
+    own
+      .stopListening(ROOM_READ_EVENT, onOwn)
+      .stopListening(MESSAGE_SENT_EVENT, onOwn)
+      .stopListening(MESSAGE_DELETED_EVENT, onOwn)
+      .stopListening(DIRECT_MESSAGE_CLOSED_EVENT, onClosed);
+  };
 }

@@ -1,0 +1,158 @@
+import { type RoomMember, useServices, useSession } from '@chat/shared';
+import { searchUsers } from '@chat/shared/direct-messages';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Tag, theme } from 'antd';
+import { useCombobox, useMultipleSelection } from 'downshift';
+import { useDeferredValue, useState } from 'react';
+
+interface PeoplePickerProps {
+  inputId: string;
+  value: readonly RoomMember[];
+  onChange: (people: RoomMember[]) => void;
+  /** How many people may be chosen; the field stops offering more at that. */
+  max: number;
+  invalid?: boolean;
+}
+
+/**
+ * A field (role `combobox`) that offers matching usernames as options while one types, and holds the people
+ * chosen as tags (Backspace removes the last). Downshift does the ARIA and keyboard work: antd's Select is not
+ * in the antd that deployed shells share, so a remote using it would be refused by their deploy check.
+ */
+export function PeoplePicker({ inputId, value, onChange, max, invalid }: PeoplePickerProps) {
+  const { http } = useServices();
+  const ownId = useSession((state) => state.user?.id ?? null);
+  const { token } = theme.useToken();
+  const [inputValue, setInputValue] = useState('');
+  const q = useDeferredValue(inputValue.trim());
+  const matches = useQuery({
+    queryKey: ['users', q],
+    queryFn: () => searchUsers(http, q),
+    enabled: q.length > 0,
+    staleTime: 30_000,
+  });
+  const chosen = new Set(value.map((person) => person.id));
+  const full = value.length >= max;
+  const items =
+    q.length === 0 || full
+      ? []
+      : (matches.data ?? []).filter((person) => person.id !== ownId && !chosen.has(person.id));
+
+  const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<RoomMember>({
+    selectedItems: [...value],
+    itemToKey: (person) => person?.id,
+    onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems),
+  });
+  const { isOpen, getMenuProps, getInputProps, getItemProps, highlightedIndex } = useCombobox<RoomMember>({
+    items,
+    inputId,
+    inputValue,
+    selectedItem: null,
+    itemToString: (person) => person?.username ?? '',
+    itemToKey: (person) => person?.id,
+    stateReducer: (state, { changes, type }) => {
+      switch (type) {
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+          return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' };
+        default:
+          return changes;
+      }
+    },
+    onStateChange: ({ type, selectedItem, inputValue: typed }) => {
+      switch (type) {
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+        case useCombobox.stateChangeTypes.InputBlur:
+          if (selectedItem) {
+            onChange([...value, selectedItem]);
+            setInputValue('');
+          }
+          break;
+        case useCombobox.stateChangeTypes.InputChange:
+          setInputValue(typed ?? '');
+          break;
+      }
+    },
+  });
+
+  return (
+    <div style={{ position: 'relative' }}>
+      <Flex
+        wrap
+        gap={4}
+        align="center"
+        className={`ant-input ant-input-outlined${invalid ? ' ant-input-status-error' : ''}`}
+        style={{ padding: '3px 7px' }}
+      >
+        {value.map((person, index) => (
+          <Tag
+            key={person.id}
+            closable
+            onClose={(event) => {
+              event.preventDefault();
+              removeSelectedItem(person);
+            }}
+            closeIcon={
+              <span role="img" aria-label={`Remove ${person.username}`}>
+                ×
+              </span>
+            }
+            {...getSelectedItemProps({ selectedItem: person, index })}
+            style={{ margin: 0 }}
+          >
+            {person.username}
+          </Tag>
+        ))}
+        <input
+          {...getInputProps(getDropdownProps({ preventKeyAction: isOpen }))}
+          placeholder={full ? undefined : 'Type a username'}
+          disabled={full && value.length === 0}
+          style={{
+            flex: 1,
+            minWidth: 120,
+            border: 0,
+            outline: 'none',
+            background: 'transparent',
+            color: token.colorText,
+            font: 'inherit',
+            padding: '1px 0',
+          }}
+        />
+      </Flex>
+      <ul
+        {...getMenuProps()}
+        style={{
+          display: isOpen && items.length > 0 ? 'block' : 'none',
+          position: 'absolute',
+          zIndex: token.zIndexPopupBase + 50,
+          insetInline: 0,
+          top: '100%',
+          margin: '4px 0 0',
+          padding: 4,
+          listStyle: 'none',
+          background: token.colorBgElevated,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowSecondary,
+          maxHeight: 240,
+          overflowY: 'auto',
+        }}
+      >
+        {items.map((person, index) => (
+          <li
+            key={person.id}
+            {...getItemProps({ item: person, index })}
+            style={{
+              padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+              borderRadius: token.borderRadiusSM,
+              cursor: 'pointer',
+              background: highlightedIndex === index ? token.controlItemBgActive : undefined,
+            }}
+          >
+            {person.username}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { joinedRoomId, type Room, routes } from '@chat/shared';
+import { directMessageId } from '@chat/shared/direct-messages';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Flex, Spin, Typography, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { NewDirectMessageDialog } from './new-direct-message-dialog';
+import { useYourRooms } from './use-your-rooms';
+import { YourRoomLink } from './your-room-link';
+
+/**
+ * 'Your rooms': the rooms the user is in and their direct messages, one click from any of them, with the
+ * room list's badges, live. The shell places it beside the open room (or above the room list on a phone).
+ */
+export function YourRooms() {
+  const { rooms, direct } = useYourRooms();
+  const [params] = useSearchParams();
+  const openRoom = joinedRoomId(params);
+  const openDirect = directMessageId(params);
+  const [starting, setStarting] = useState(false);
+  const { token } = theme.useToken();
+  const heading = { margin: `${token.marginXS}px ${token.marginXS}px`, fontSize: token.fontSize } as const;
+
+  return (
+    <nav aria-label="Your rooms">
+      <Typography.Title level={2} style={heading}>
+        Rooms
+      </Typography.Title>
+      <Entries
+        query={rooms}
+        empty="Rooms you join are listed here."
+        entry={(room) => (
+          <YourRoomLink room={room} to={routes.room(room.id)} current={room.id === openRoom} />
+        )}
+      />
+      <Typography.Title level={2} style={{ ...heading, marginTop: token.marginMD }}>
+        Direct messages
+      </Typography.Title>
+      <Entries
+        query={direct}
+        empty="Nobody yet."
+        entry={(room) => (
+          <YourRoomLink room={room} to={routes.directMessage(room.id)} current={room.id === openDirect} />
+        )}
+      />
+      <Button
+        type="text"
+        icon={<PlusOutlined />}
+        onClick={() => setStarting(true)}
+        style={{ marginTop: token.marginXS, color: token.colorTextSecondary }}
+      >
+        New direct message
+      </Button>
+      <NewDirectMessageDialog open={starting} onClose={() => setStarting(false)} />
+    </nav>
+  );
+}
+
+interface EntriesProps {
+  query: UseQueryResult<Room[]>;
+  empty: string;
+  entry: (room: Room) => ReactNode;
+}
+
+function Entries({ query, empty, entry }: EntriesProps) {
+  const { token } = theme.useToken();
+  if (query.isPending) {
+    return (
+      <Flex justify="center" style={{ padding: token.paddingXS }}>
+        <Spin size="small" />
+      </Flex>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        type="error"
+        title={query.error.message}
+        action={
+          <Button size="small" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <Typography.Text type="secondary" style={{ display: 'block', padding: `0 ${token.paddingXS}px` }}>
+        {empty}
+      </Typography.Text>
+    );
+  }
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {query.data.map((room) => (
+        <li key={room.id}>{entry(room)}</li>
+      ))}
+    </ul>
+  );
+}
