@@ -5,6 +5,8 @@ export interface ChatRoomProps {
   roomId: number;
   /** Opened as a direct message (`/?dm=`): the shell passes it only to a module exporting `directMessages`. */
   direct?: boolean;
+  /** Opened from 'Your rooms' (SWITCHED_ROOM): the user is a member, so it opens without the join call. */
+  switched?: boolean;
 }
 
 /** Every module a remote exposes, by `remote/Module` id, with the props the shell passes it. */

@@ -1,7 +1,8 @@
 import { joinedRoomId } from '@chat/shared';
+import { isSwitchedRoom } from '@chat/shared/constants';
 import { directMessageId } from '@chat/shared/direct-messages';
 import { Layout } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { RemoteSlot } from '../../federation/remote-slot';
 import { AppHeader } from './app-header';
 import { BackToRoomsButton } from './back-to-rooms-button';
@@ -17,6 +18,7 @@ export function HomePage() {
   const roomId = joinedRoomId(searchParams);
   const directId = roomId === null ? directMessageId(searchParams) : null;
   const open = roomId !== null || directId !== null;
+  const switched = isSwitchedRoom(useLocation().state);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
@@ -36,14 +38,14 @@ export function HomePage() {
           <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
             {open && <BackToRoomsButton />}
             {roomId !== null && (
-              <RemoteSlot key={roomId} id="chat/ChatRoom" label="chat room" props={{ roomId }} />
+              <RemoteSlot key={roomId} id="chat/ChatRoom" label="chat room" props={{ roomId, switched }} />
             )}
             {directId !== null && (
               <RemoteSlot
                 key={`direct-${directId}`}
                 id="chat/ChatRoom"
                 label="chat room"
-                props={{ roomId: directId, direct: true }}
+                props={{ roomId: directId, direct: true, switched }}
                 requires="directMessages"
                 unsupported={<DirectMessagesUnavailable />}
               />

@@ -1,10 +1,12 @@
-import { MESSAGE_CONTENT_MAX, type Message } from '@chat/shared';
+import { MESSAGE_CONTENT_MAX, type Message, useSession } from '@chat/shared';
 import { Button, Flex, Input, type InputRef, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useColumnBox } from '../hooks/use-column-box';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
+import { draftKey, readDraft, writeDraft } from '../model/draft-storage';
 import { replyChosen } from '../model/state/log';
 import { ImageButton } from './image-button';
 import { MentionList } from './mention-list';
@@ -22,8 +24,16 @@ interface MessageBarProps {
 
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
 export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
-  const [text, setText] = useState('');
+  const userId = useSession((state) => state.user?.id ?? null);
+  const draft = userId === null ? null : draftKey(userId, roomId);
+  const [text, setShown] = useState(() => (draft ? readDraft(draft) : ''));
+  const setText = (value: string) => {
+    setShown(value);
+    if (draft) writeDraft(draft, value);
+  };
   const input = useRef<InputRef>(null);
+  const column = useRef<HTMLDivElement>(null);
+  const box = useColumnBox(column);
   const { token } = theme.useToken();
   // The others see '… is typing…' while the draft changes; sending or emptying it ends that at once.
   const { typed, stopped } = useRoomPresence();
@@ -79,52 +89,56 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
   };
 
   return (
-    <Flex
-      vertical
-      gap={4}
-      style={{
-        position: 'fixed',
-        bottom: 10,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        width: 'min(912px, calc(100% - 24px))',
-        padding: 8,
-        background: token.colorBgElevated,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-        boxShadow: token.boxShadowSecondary,
-        zIndex: 10,
-      }}
-    >
-      {pick && <MentionList id={mention.listId} pick={pick} onChoose={mention.choose} />}
-      <TypingIndicator />
-      {replyTo && <ReplyBanner username={replyTo.user.username} onCancel={cancelReply} />}
-      <Flex gap="small">
-        <Input
-          ref={input}
-          placeholder="Message..."
-          aria-label="Message"
-          value={text}
-          maxLength={MESSAGE_CONTENT_MAX}
-          aria-autocomplete="list"
-          aria-controls={pick ? mention.listId : undefined}
-          aria-activedescendant={pick ? `${mention.listId}-${pick.active}` : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            mention.typed(event.target.value, event.target.selectionStart ?? event.target.value.length);
-            if (event.target.value.trim()) typed();
-            else stopped();
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={mention.close}
-          onPaste={onPaste}
-          autoFocus
-        />
-        <ImageButton onFiles={sendImages} />
-        <Button type="primary" onClick={submit}>
-          Send
-        </Button>
+    <>
+      {/* In the flow, across the conversation's width: the fixed bar takes its place from it. */}
+      <div ref={column} aria-hidden style={{ height: 0 }} />
+      <Flex
+        vertical
+        gap={4}
+        style={{
+          position: 'fixed',
+          bottom: 10,
+          ...(box
+            ? { left: box.left + 8, width: Math.max(box.width - 16, 0) }
+            : { left: '50%', transform: 'translateX(-50%)', width: 'min(912px, calc(100% - 24px))' }),
+          padding: 8,
+          background: token.colorBgElevated,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowSecondary,
+          zIndex: 10,
+        }}
+      >
+        {pick && <MentionList id={mention.listId} pick={pick} onChoose={mention.choose} />}
+        <TypingIndicator />
+        {replyTo && <ReplyBanner username={replyTo.user.username} onCancel={cancelReply} />}
+        <Flex gap="small">
+          <Input
+            ref={input}
+            placeholder="Message..."
+            aria-label="Message"
+            value={text}
+            maxLength={MESSAGE_CONTENT_MAX}
+            aria-autocomplete="list"
+            aria-controls={pick ? mention.listId : undefined}
+            aria-activedescendant={pick ? `${mention.listId}-${pick.active}` : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              mention.typed(event.target.value, event.target.selectionStart ?? event.target.value.length);
+              if (event.target.value.trim()) typed();
+              else stopped();
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={mention.close}
+            onPaste={onPaste}
+            autoFocus
+          />
+          <ImageButton onFiles={sendImages} />
+          <Button type="primary" onClick={submit}>
+            Send
+          </Button>
+        </Flex>
       </Flex>
-    </Flex>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
+import { type KeptRoom, keepRecentRoom, takeRecentRoom } from '../model/recent-rooms';
 import { messageDeleted } from '../model/state/log';
 import { messageUpdated, reactionChanged } from '../model/state/message-changes';
 import { useLiveMessages } from './use-live-messages';
@@ -23,16 +24,22 @@ import { type OutboxActions, useOutbox } from './use-outbox';
  */
 export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | null>) {
   const { http } = useServices();
-  const [store] = useState(createChatStore);
-  const [sync] = useState(() =>
-    createMessageSync({
+  const [kept] = useState((): KeptRoom => {
+    const recent = takeRecentRoom(http, roomId);
+    if (recent) return recent;
+    const store = createChatStore();
+    const sync = createMessageSync({
       fetchPage: (query) => getMessages(http, roomId, query),
       store,
       latestLimit: MESSAGES_PAGE_DEFAULT,
       pageLimit: MESSAGES_PAGE_MAX,
       openingPage,
-    }),
-  );
+    });
+    return { store, sync };
+  });
+  const { store, sync } = kept;
+  // Switching rooms closes this view; coming back within five minutes opens on what it holds.
+  useEffect(() => () => keepRecentRoom(http, roomId, kept), [http, roomId, kept]);
   const [catchUp] = useState(() => () => void sync.catchUp());
   const [onDeleted] = useState(
     () =>
