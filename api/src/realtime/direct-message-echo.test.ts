@@ -5,7 +5,14 @@ import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app'
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
 
-const EVENTS = ['MessageSent', 'MessageDeleted', 'MessageUpdated', 'RoomCreated', 'RoomUpdated', 'DirectMessageClosed'];
+const EVENTS = [
+  'MessageSent',
+  'MessageDeleted',
+  'MessageUpdated',
+  'RoomCreated',
+  'RoomUpdated',
+  'DirectMessageClosed',
+];
 
 /**
  * A direct message's events through the real laravel-echo on the embedded server: its members hear it on their
@@ -57,9 +64,12 @@ describe('direct messages through laravel-echo', () => {
       const names = who === outsider ? ['chatroom'] : ['chatroom', `chatroom.${room.id}`];
       for (const name of [...names, `App.Models.User.${who.user.id}`]) {
         const channel = echo.private(name).subscribed(() => subscribed++);
-        for (const event of EVENTS) channel.listen(event, (data: unknown) => heard.get(who)?.push([`${name} ${event}`, data]));
+        for (const event of EVENTS)
+          channel.listen(event, (data: unknown) => heard.get(who)?.push([`${name} ${event}`, data]));
         if (name.startsWith('App.')) {
-          channel.notification((data: DirectMessageNotification) => heard.get(who)?.push([`${name} notification`, data]));
+          channel.notification((data: DirectMessageNotification) =>
+            heard.get(who)?.push([`${name} notification`, data]),
+          );
         }
       }
     }

@@ -1,4 +1,4 @@
-import { type User, USER_SEARCH_MAX } from '@chat/shared/schemas';
+import { USER_SEARCH_MAX, type User } from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 

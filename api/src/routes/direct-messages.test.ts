@@ -18,8 +18,14 @@ describe('direct messages', () => {
   let outsider: SignedIn;
 
   const start = (who: SignedIn, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/direct-messages', headers: who.headers, payload: payload as object });
-  const started = async (who: SignedIn, usernames: string[]) => (await start(who, { usernames })).json() as Room;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/direct-messages',
+      headers: who.headers,
+      payload: payload as object,
+    });
+  const started = async (who: SignedIn, usernames: string[]) =>
+    (await start(who, { usernames })).json() as Room;
   const list = async (who: SignedIn) =>
     (await t.app.inject({ url: '/api/direct-messages', headers: who.headers })).json() as Room[];
   const send = async (roomId: number, who: SignedIn, content = 'hello') => {
@@ -65,7 +71,9 @@ describe('direct messages', () => {
         { id: cleo.user.id, username: 'cleo' },
       ],
     });
-    const asBob = (await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: Bob.headers })).json() as Room;
+    const asBob = (
+      await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: Bob.headers })
+    ).json() as Room;
     expect(asBob.name).toBe('ann, cleo');
   });
 
@@ -82,7 +90,10 @@ describe('direct messages', () => {
   });
 
   it('makes one conversation of concurrent starts', async () => {
-    const [a, b] = await Promise.all([start(cleo, { usernames: ['dan'] }), start(dan, { usernames: ['cleo'] })]);
+    const [a, b] = await Promise.all([
+      start(cleo, { usernames: ['dan'] }),
+      start(dan, { usernames: ['cleo'] }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().id).toBe(b.json().id);
   });
@@ -98,7 +109,13 @@ describe('direct messages', () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({ message, errors: { usernames: [message] } });
     }
-    const wrong = [{}, { usernames: [] }, { usernames: { bob: true } }, { usernames: [{}] }, { usernames: [' '] }];
+    const wrong = [
+      {},
+      { usernames: [] },
+      { usernames: { bob: true } },
+      { usernames: [{}] },
+      { usernames: [' '] },
+    ];
     for (const payload of [...wrong, { usernames: ['x'.repeat(65)] }, { usernames: Array(21).fill('bob') }]) {
       const refused = await start(ann, payload);
       expect(refused.statusCode).toBe(422);
@@ -110,7 +127,8 @@ describe('direct messages', () => {
 
   it(`refuses more than ${DIRECT_MESSAGE_OTHERS_MAX} others`, async () => {
     const crowd: string[] = [];
-    for (let n = 0; n <= DIRECT_MESSAGE_OTHERS_MAX; n++) crowd.push((await t.signIn(`crowd${n}`)).user.username);
+    for (let n = 0; n <= DIRECT_MESSAGE_OTHERS_MAX; n++)
+      crowd.push((await t.signIn(`crowd${n}`)).user.username);
     const refused = await start(ann, { usernames: crowd });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ usernames: [TOO_MANY_OTHERS] });
@@ -155,7 +173,9 @@ describe('direct messages', () => {
       data: { room_id: room.id },
     });
     // Still a member: the room itself stays readable.
-    expect((await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: Bob.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: Bob.headers })).statusCode).toBe(
+      200,
+    );
     await send(room.id, ann, 'back again');
     expect((await list(Bob)).map((r) => r.id)).toContain(room.id);
 
@@ -235,7 +255,9 @@ describe('direct messages', () => {
     const room = await started(ann, ['dan', 'cleo']);
     await send(room.id, ann, 'one');
     const last = await send(room.id, ann, 'two @dan');
-    const asDan = (await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: dan.headers })).json() as Room;
+    const asDan = (
+      await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: dan.headers })
+    ).json() as Room;
     expect(asDan).toMatchObject({ unread_count: 2, mention_count: 2 });
     await t.app.inject({
       method: 'POST',
@@ -270,11 +292,20 @@ describe('direct messages', () => {
     expect(onUsers.filter((e) => e.event === 'App\\Events\\MessageSent')).toEqual(
       [ann, Bob, cleo].map((who) => ({ channel: user(who), event: 'App\\Events\\MessageSent', data: ids })),
     );
-    expect(onUsers.filter((e) => e.event === 'App\\Events\\MessageDeleted').map((e) => e.channel).sort()).toEqual(
-      [ann, Bob, cleo].map(user).sort(),
-    );
+    expect(
+      onUsers
+        .filter((e) => e.event === 'App\\Events\\MessageDeleted')
+        .map((e) => e.channel)
+        .sort(),
+    ).toEqual([ann, Bob, cleo].map(user).sort());
     const notices = onUsers.filter((e) => e.event.includes('BroadcastNotificationCreated'));
-    expect(notices.map((e) => [e.channel, (e.data as { type: string }).type, (e.data as { room_name: string }).room_name])).toEqual([
+    expect(
+      notices.map((e) => [
+        e.channel,
+        (e.data as { type: string }).type,
+        (e.data as { room_name: string }).room_name,
+      ]),
+    ).toEqual([
       [user(Bob), 'App\\Notifications\\DirectMessageReceived', 'ann, cleo'],
       [user(cleo), 'App\\Notifications\\DirectMessageReceived', 'ann, Bob'],
     ]);

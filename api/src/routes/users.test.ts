@@ -48,7 +48,12 @@ describe('user search', () => {
   });
 
   it('refuses a missing, blank or too long q (422), and anonymous callers (401)', async () => {
-    for (const url of ['/api/users', '/api/users?q=', '/api/users?q=%20%20', `/api/users?q=${'a'.repeat(65)}`]) {
+    for (const url of [
+      '/api/users',
+      '/api/users?q=',
+      '/api/users?q=%20%20',
+      `/api/users?q=${'a'.repeat(65)}`,
+    ]) {
       const refused = await t.app.inject({ url, headers: me.headers });
       expect(refused.statusCode).toBe(422);
       expect(Object.keys(refused.json().errors)).toEqual(['q']);

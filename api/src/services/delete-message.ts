@@ -34,8 +34,8 @@ export async function deleteMessage(
       .catch((error: unknown) => deps.log.warn({ err: error, messageId }, 'attachment removal failed'));
   }
   const { directMemberIds } = outcome;
-  await publishMessageDeleted(deps.publisher, { roomId, messageId, directMemberIds }).catch((error: unknown) =>
-    deps.log.warn({ err: error, messageId }, 'MessageDeleted broadcast failed'),
+  await publishMessageDeleted(deps.publisher, { roomId, messageId, directMemberIds }).catch(
+    (error: unknown) => deps.log.warn({ err: error, messageId }, 'MessageDeleted broadcast failed'),
   );
   return 'deleted';
 }
