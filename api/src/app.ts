@@ -25,12 +25,14 @@ import attachmentRoutes from './routes/attachments';
 import authRoutes from './routes/auth';
 import broadcastingRoutes from './routes/broadcasting';
 import chatroomRoutes from './routes/chatrooms';
+import directMessageRoutes from './routes/direct-messages';
 import healthRoutes from './routes/health';
 import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
 import openApiRoutes from './routes/openapi';
 import reactionRoutes from './routes/reactions';
 import testingRoutes from './routes/testing';
+import userRoutes from './routes/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +108,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(chatroomRoutes);
+      await api.register(directMessageRoutes);
+      await api.register(userRoutes);
       await api.register(messageRoutes);
       await api.register(reactionRoutes);
       await api.register(attachmentRoutes);

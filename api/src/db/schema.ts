@@ -1,3 +1,4 @@
+import type { RoomKind } from '@chat/shared/schemas';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Column types as Kysely sees them; the SQL that creates them lives in ./migrations. */
@@ -35,6 +36,10 @@ export interface RoomsTable {
   created_at: CreatedAt;
   /** The newest message's id (null: none yet), written only by the statements that insert messages. */
   last_message_id: ColumnType<number | null, never, number | null>;
+  /** `'direct'`: a direct message, its members' alone (migration 0011). */
+  kind: ColumnType<RoomKind, RoomKind | undefined, never>;
+  /** A direct message's member ids, sorted and joined by `,` (unique); null for a room. */
+  direct_key: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface RoomMembersTable {
@@ -43,6 +48,8 @@ export interface RoomMembersTable {
   joined_at: CreatedAt;
   /** The newest message this member has seen (null: none); only ever moved forward. */
   last_read_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A direct message out of this member's 'Your rooms' until its next message (closed, or not yet shown). */
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface MessagesTable {

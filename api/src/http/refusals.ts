@@ -1,4 +1,4 @@
-import { REACTIONS_PER_MESSAGE_MAX } from '@chat/shared/schemas';
+import { DIRECT_MESSAGE_OTHERS_MAX, REACTIONS_PER_MESSAGE_MAX } from '@chat/shared/schemas';
 
 // The texts the API answers a refused request with, once: several routes refuse alike and the tests assert
 // each text, so a route never spells one of its own.
@@ -15,3 +15,7 @@ export const TOO_MANY_REACTIONS = `A message may carry at most ${REACTIONS_PER_M
 export const NOT_AN_IMAGE = 'The attachment field must be a file of type: png, jpg, jpeg.';
 export const tooManyPixels = (maxPixels: number) =>
   `The attachment field must not be larger than ${maxPixels / 1_000_000} megapixels.`;
+export const NO_LEAVING_DIRECT_MESSAGES = 'Nobody leaves a direct message; close it instead.';
+export const unknownUsername = (username: string) => `There is no user named ${username}.`;
+export const DIRECT_MESSAGE_NEEDS_OTHERS = 'Name at least one person other than yourself.';
+export const TOO_MANY_OTHERS = `A direct message may include at most ${DIRECT_MESSAGE_OTHERS_MAX} other people.`;

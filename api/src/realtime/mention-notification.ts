@@ -14,21 +14,28 @@ export const NOTIFICATION_EVENT = BROADCAST_NOTIFICATION_EVENT;
 
 /**
  * A mention's notification for one user: Laravel's `id` (a new UUID per notification) and `type`, then the
- * room and the message. Past the event size limit the message's `content` is cut (at a character boundary)
- * until it fits: the notice names the author, the room and the text's beginning; the room has the rest.
+ * room and the message, cut to fit (`fitNotification`).
  */
 export function mentionNotification(roomId: number, roomName: string, message: Message): MentionNotification {
-  const notification: MentionNotification = {
+  return fitNotification({
     id: randomUUID(),
     type: MENTION_NOTIFICATION_TYPE as MentionNotification['type'],
     room_id: roomId,
     room_name: roomName,
     message,
-  };
+  });
+}
+
+/**
+ * Past the event size limit the message's `content` is cut (at a character boundary) until the notification
+ * fits: the notice names the author, the room and the text's beginning; the room has the rest.
+ */
+export function fitNotification<N extends { message: Message }>(notification: N): N {
   const size = Buffer.byteLength(JSON.stringify(notification));
   if (size <= MAX_EVENT_BYTES) return notification;
+  const { message } = notification;
   const chars = Array.from(message.content);
-  const cut = (keep: number): MentionNotification => ({
+  const cut = (keep: number): N => ({
     ...notification,
     message: { ...message, content: chars.slice(0, keep).join('') },
   });

@@ -13,6 +13,8 @@ export interface UpdatedMessage {
   version: number;
   /** The resource as every member may see it: its reactions' `me` all false. */
   message: Message;
+  /** A direct message's: nothing goes on `private-chatroom`, which every signed-in user hears. */
+  direct?: boolean;
 }
 
 /** The room channel's payload: the message itself unless it would exceed the event size limit. */
@@ -40,7 +42,7 @@ export async function publishMessageUpdated(
   const ids: MessageSentEvent = { room_id: updated.roomId, message_id: updated.messageId };
   const events: PublishedEvent[] = [
     { channel: roomChannel(updated.roomId), event: MESSAGE_UPDATED_EVENT, data: roomUpdatedEvent(updated) },
-    { channel: CHAT_CHANNEL, event: MESSAGE_UPDATED_EVENT, data: ids },
+    ...(updated.direct ? [] : [{ channel: CHAT_CHANNEL, event: MESSAGE_UPDATED_EVENT, data: ids }]),
     ...also,
   ];
   for (let at = 0; at < events.length; at += MAX_BATCH_EVENTS) {

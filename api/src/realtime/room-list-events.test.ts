@@ -17,6 +17,7 @@ describe('RoomCreated and RoomUpdated', () => {
     unread_count: __,
     mention_count: ___,
     last_read_id: ____,
+    kind: _____,
     ...summary
   }: Room) => summary;
 

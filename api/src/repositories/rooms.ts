@@ -1,8 +1,15 @@
-import { type Room, type RoomSummary, UNREAD_COUNT_MAX } from '@chat/shared/schemas';
+import {
+  type Room,
+  type RoomKind,
+  type RoomMember,
+  type RoomSummary,
+  UNREAD_COUNT_MAX,
+} from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import { laravelTimestamp } from '../db/laravel-timestamp';
 import type { Db } from '../db/schema';
 import { MAX_ID } from '../db/schema';
+import { byUsername, directRoomName } from './direct-messages/direct-room-name';
 
 /** Rooms as everyone sees them, with the live member count. */
 function selectRoomSummaries(db: Db) {
@@ -24,9 +31,10 @@ function selectRoomSummaries(db: Db) {
  * history costs at most that many index entries, however long it is. Of those, the ones that mention the
  * viewer: a range of `message_mentions_user_room` (the viewer's mentions in that room after the position),
  * each checked against its message's author, so a room without mentions costs one index probe. And the
- * read position itself (`last_read_id`).
+ * read position itself (`last_read_id`). A direct message's members come along (one more index range, for
+ * direct messages only), from which `toRoom` names it for the viewer.
  */
-function selectRooms(db: Db, viewerId: number) {
+export function selectRooms(db: Db, viewerId: number) {
   return selectRoomSummaries(db)
     .leftJoin('room_members as me', (join) =>
       join.onRef('me.room_id', '=', 'r.id').on('me.user_id', '=', viewerId),
@@ -49,19 +57,57 @@ function selectRooms(db: Db, viewerId: number) {
         ) AS mentioned
       ) END`.as('mention_count'),
       sql<number | null>`me.last_read_message_id`.as('last_read_id'),
+      'r.kind',
+      sql<RoomMember[] | null>`CASE WHEN r.kind = 'direct' THEN (
+        SELECT json_agg(json_build_object('id', u.id, 'username', u.username))
+        FROM room_members dm JOIN users u ON u.id = dm.user_id WHERE dm.room_id = r.id
+      ) END`.as('direct_members'),
     ]);
 }
 
-export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
-  return selectRooms(db, viewerId).orderBy('r.id', 'desc').execute();
+type RoomRow = Omit<Room, 'kind' | 'members'> & { kind: RoomKind; direct_members: RoomMember[] | null };
+
+/**
+ * The Room resource from a `selectRooms` row. A direct message is named for the viewer after the others, lists
+ * its members (sorted as names are), holds exactly them (`max_members`), and counts every unread message as a
+ * mention: in a conversation, every message is addressed to its reader.
+ */
+export function toRoom({ direct_members, ...row }: RoomRow, viewerId: number): Room {
+  if (row.kind !== 'direct' || direct_members === null) return row;
+  const members = [...direct_members].sort(byUsername);
+  return {
+    ...row,
+    name: directRoomName(members, viewerId),
+    description: '',
+    max_members: members.length,
+    members,
+    mention_count: row.unread_count,
+  };
 }
 
+/** Rooms only: a direct message is listed to its members by `GET direct-messages`, never here. */
+export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
+  const rows = await selectRooms(db, viewerId).where('r.kind', '=', 'room').orderBy('r.id', 'desc').execute();
+  return rows.map((row) => toRoom(row, viewerId));
+}
+
+/** A room, or a direct message the viewer is a member of: to anyone else a direct message does not exist. */
 export async function findRoom(db: Db, roomId: number, viewerId: number): Promise<Room | undefined> {
-  return selectRooms(db, viewerId).where('r.id', '=', roomId).executeTakeFirst();
+  const row = await selectRooms(db, viewerId)
+    .where('r.id', '=', roomId)
+    .where((eb) => eb.or([eb('r.kind', '=', 'room'), eb('me.user_id', 'is not', null)]))
+    .executeTakeFirst();
+  return row && toRoom(row, viewerId);
 }
 
 export async function findRoomSummary(db: Db, roomId: number): Promise<RoomSummary | undefined> {
   return selectRoomSummaries(db).where('r.id', '=', roomId).executeTakeFirst();
+}
+
+/** The room's kind, or undefined when there is no such room. */
+export async function roomKind(db: Db, roomId: number): Promise<RoomKind | undefined> {
+  const row = await db.selectFrom('rooms').select('kind').where('id', '=', roomId).executeTakeFirst();
+  return row?.kind;
 }
 
 export async function roomExists(db: Db, roomId: number): Promise<boolean> {
@@ -132,7 +178,8 @@ export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
  * Holding the room row's lock while counting and inserting makes concurrent joins queue up, so the count a
  * join sees is final and `max_members` can never be overshot (a plain count-then-insert would race). Sends
  * take the same lock, so the newest message id read here is final too: a newcomer starts with everything
- * before the join read (the room opens on it anyway) and counts only what comes after as unread.
+ * before the join read (the room opens on it anyway) and counts only what comes after as unread. Nobody joins
+ * a direct message: to a member it is `already`, to anyone else it does not exist.
  */
 export async function joinRoom(
   db: Db,
@@ -142,7 +189,7 @@ export async function joinRoom(
   return db.transaction().execute(async (trx) => {
     const room = await trx
       .selectFrom('rooms')
-      .select(['max_members', 'last_message_id'])
+      .select(['max_members', 'last_message_id', 'kind'])
       .where('id', '=', roomId)
       .forNoKeyUpdate()
       .executeTakeFirst();
@@ -156,6 +203,7 @@ export async function joinRoom(
       .where('room_id', '=', roomId)
       .executeTakeFirstOrThrow();
     if (already) return 'already';
+    if (room.kind === 'direct') return 'not_found';
     if (members >= room.max_members) return 'full';
     await trx
       .insertInto('room_members')
@@ -165,13 +213,18 @@ export async function joinRoom(
   });
 }
 
-/** Leaving a room one is not in is harmless: `not_member`, nothing changed. */
+/**
+ * Leaving a room one is not in is harmless: `not_member`, nothing changed. Nobody leaves a direct message (a
+ * member closes it instead): `direct` to a member, `not_found` to anyone else, and nothing changed.
+ */
 export async function leaveRoom(
   db: Db,
   roomId: number,
   userId: number,
-): Promise<'left' | 'not_member' | 'not_found'> {
-  if (!(await roomExists(db, roomId))) return 'not_found';
+): Promise<'left' | 'not_member' | 'not_found' | 'direct'> {
+  const kind = await roomKind(db, roomId);
+  if (kind === undefined) return 'not_found';
+  if (kind === 'direct') return (await isMember(db, roomId, userId)) ? 'direct' : 'not_found';
   const { numDeletedRows } = await db
     .deleteFrom('room_members')
     .where('room_id', '=', roomId)

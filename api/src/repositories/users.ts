@@ -1,4 +1,4 @@
-import type { User } from '@chat/shared/schemas';
+import { USER_SEARCH_MAX, type User } from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
@@ -25,4 +25,21 @@ export async function insertUser(db: Db, username: string, passwordHash: string)
     .onConflict((conflict) => conflict.doNothing())
     .returning(userColumns)
     .executeTakeFirst();
+}
+
+/**
+ * Up to USER_SEARCH_MAX users whose name starts with `prefix`, case-insensitively, in the order people read
+ * names. `%`, `_` and `\` in the prefix are escaped: they are characters a name may hold, not wildcards. The
+ * order is by code point (`COLLATE "C"`), whatever the database's locale, as direct-room-name's `byUsername`.
+ */
+export async function searchUsers(db: Db, prefix: string): Promise<{ id: number; username: string }[]> {
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(sql<boolean>`lower(username) LIKE ${pattern} ESCAPE '\\'`)
+    .orderBy(sql`lower(username) COLLATE "C"`)
+    .orderBy(sql`username COLLATE "C"`)
+    .limit(USER_SEARCH_MAX)
+    .execute();
 }

@@ -41,6 +41,7 @@ describe('chat rooms', () => {
       id: expect.any(Number),
       name: 'General',
       description: 'Talk',
+      kind: 'room',
       max_members: 5,
       members_count: 1,
       is_member: true,

@@ -11,9 +11,9 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { forbidden, notFound, unprocessable } from '../http/http-error';
+import { notFound, unprocessable } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
-import { NOT_A_MEMBER } from '../http/refusals';
+import { NO_LEAVING_DIRECT_MESSAGES } from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
@@ -120,7 +120,10 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chatrooms/:id/leave',
     {
-      schema: { params: RoomParamsSchema, response: { 200: MessageOnlySchema, ...errorResponses(401, 404) } },
+      schema: {
+        params: RoomParamsSchema,
+        response: { 200: MessageOnlySchema, ...errorResponses(401, 404, 422) },
+      },
     },
     async (request) => {
       const roomId = request.params.id;
@@ -128,6 +131,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await leaveRoom(app.db, roomId, userId);
       if (outcome === 'left') app.pages?.left(roomId, userId);
       if (outcome === 'not_found') throw notFound();
+      if (outcome === 'direct') throw unprocessable(NO_LEAVING_DIRECT_MESSAGES);
       // The room's messages stop reaching this user's sockets now, not at their next reconnect. (An external
       // Reverb/Soketi offers no such call: there they stop when the client leaves the channel or reconnects.)
       app.realtime?.revoke(roomChannel(roomId), userId);
@@ -154,7 +158,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         messageId: request.body.message_id,
       });
       if (outcome === 'not_found') throw notFound();
-      if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
+      if (outcome === 'not_member') throw await membershipRefusal(app.db, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -18,7 +18,6 @@ import {
   AROUND_ID_ALONE,
   CHANGED_AFTER_NEEDS_AFTER_ID,
   CONTENT_REQUIRED,
-  NOT_A_MEMBER,
   NOT_AN_IMAGE,
   NOT_THE_AUTHOR,
   NOT_THE_EDITOR,
@@ -176,7 +175,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         case 'not_found':
           throw notFound();
         case 'not_member':
-          throw forbidden(NOT_A_MEMBER);
+          throw await membershipRefusal(app.db, request.params.id);
         case 'not_an_image':
           throw validationError({ attachment: [NOT_AN_IMAGE] });
         case 'reply_invalid':
@@ -206,7 +205,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userId: currentUser(request).id,
       });
       if (outcome === 'not_found') throw notFound();
-      if (outcome === 'not_member') throw forbidden(NOT_A_MEMBER);
+      if (outcome === 'not_member') throw await membershipRefusal(app.db, request.params.id);
       if (outcome === 'not_author') throw forbidden(NOT_THE_AUTHOR);
       return reply.code(204).send(null);
     },
@@ -237,7 +236,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         case 'not_found':
           throw notFound();
         case 'not_member':
-          throw forbidden(NOT_A_MEMBER);
+          throw await membershipRefusal(app.db, request.params.id);
         case 'not_author':
           throw forbidden(NOT_THE_EDITOR);
         case 'content_required':

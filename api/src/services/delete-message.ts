@@ -33,8 +33,9 @@ export async function deleteMessage(
       .remove(outcome.attachmentName)
       .catch((error: unknown) => deps.log.warn({ err: error, messageId }, 'attachment removal failed'));
   }
-  await publishMessageDeleted(deps.publisher, { roomId, messageId }).catch((error: unknown) =>
-    deps.log.warn({ err: error, messageId }, 'MessageDeleted broadcast failed'),
+  const { directMemberIds } = outcome;
+  await publishMessageDeleted(deps.publisher, { roomId, messageId, directMemberIds }).catch(
+    (error: unknown) => deps.log.warn({ err: error, messageId }, 'MessageDeleted broadcast failed'),
   );
   return 'deleted';
 }

@@ -21,7 +21,8 @@ export interface EditMessageDeps {
  * The one edit path: the author's new text, `edited_at` and a new version (see repositories/messages/
  * edit-message; its mentions follow the new text), then, after the commit, the page cache and the
  * MessageUpdated broadcasts, with a mention notification for each member the edit newly mentions. A failed publish is
- * logged and the edit stands: readers catch it up with `changed_after`.
+ * logged and the edit stands: readers catch it up with `changed_after`. In a direct message, nothing on the
+ * shared channel and no mention notification (its members were notified of the message when it was sent).
  */
 export async function editMessage(
   deps: EditMessageDeps,
@@ -34,8 +35,14 @@ export async function editMessage(
   const resource = toMessageResource(message, deps.signer, null);
   await publishMessageUpdated(
     deps.publisher,
-    { roomId: message.room_id, messageId: message.id, version: message.version, message: resource },
-    mentionEvents(outcome.roomName, resource, outcome.addedMentions),
+    {
+      roomId: message.room_id,
+      messageId: message.id,
+      version: message.version,
+      message: resource,
+      direct: outcome.direct,
+    },
+    outcome.direct ? [] : mentionEvents(outcome.roomName, resource, outcome.addedMentions),
   ).catch((error: unknown) =>
     deps.log.warn({ err: error, messageId: message.id }, 'MessageUpdated broadcast failed'),
   );

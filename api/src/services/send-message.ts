@@ -5,6 +5,7 @@ import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/schema';
 import { toMessageResource } from '../http/message-resource';
+import { directMessageEvents } from '../realtime/direct-message-notification';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';
 import type { Publisher } from '../realtime/publisher';
@@ -43,7 +44,9 @@ export type SendMessageOutcome =
  * and only after the insert has committed, the MessageSent broadcasts: ids on the shared channel, the message
  * and its predecessor's id on the room's own (see `publishMessageSent`), and in the same batch a mention
  * notification on the own channel of each member the text mentions, its author excepted
- * (realtime/mention-notification). A repeated send publishes nothing.
+ * (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
+ * member's own channel instead of the shared one, and every member but the author gets a direct message
+ * notification in place of any mention's (realtime/direct-message-notification).
  *
  * A text message costs one statement (membership, repeat and insert together, see `insertMessage`). An image
  * is checked first, so that nothing is stored for a sender who may not post or who is repeating a send.
@@ -84,6 +87,7 @@ export async function sendMessage(
   deps.pages?.added(outcome.message);
   try {
     const message = toMessageResource(outcome.message, deps.signer, null);
+    const { directMembers } = outcome;
     const mentioned = outcome.message.mentions.map((user) => user.id);
     await publishMessageSent(
       deps.publisher,
@@ -92,8 +96,11 @@ export async function sendMessage(
         messageId: outcome.message.id,
         previousId: outcome.previousId,
         message,
+        directMemberIds: directMembers?.map((member) => member.id) ?? null,
       },
-      mentionEvents(outcome.roomName, message, mentioned),
+      directMembers
+        ? directMessageEvents(directMembers, message)
+        : mentionEvents(outcome.roomName, message, mentioned),
     );
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.

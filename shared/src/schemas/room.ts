@@ -41,7 +41,7 @@ export const RoomSchema = Type.Object(
      * `"direct"` for a direct message, whose `name` is the others' usernames as this caller sees them. Optional
      * in this type: an API deployed before direct messages lacks it (read it as `"room"`).
      */
-    kind: Type.Optional(Type.Union(ROOM_KINDS.map((kind) => Type.Literal(kind)))),
+    kind: Type.Optional(Type.Union([Type.Literal(ROOM_KINDS[0]), Type.Literal(ROOM_KINDS[1])])),
     /** A direct message's members, the caller included, by username; absent on a room. */
     members: Type.Optional(Type.Array(RoomMemberSchema)),
     is_member: Type.Boolean(),

@@ -9,6 +9,7 @@ import * as attachmentStorage from './0007-attachment-storage';
 import * as editsRepliesReactions from './0008-edits-replies-reactions';
 import * as searchAndMentions from './0009-search-and-mentions';
 import * as roomSearchIndex from './0010-room-search-index';
+import * as directMessages from './0011-direct-messages';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-edits-replies-reactions': editsRepliesReactions,
   '0009-search-and-mentions': searchAndMentions,
   '0010-room-search-index': roomSearchIndex,
+  '0011-direct-messages': directMessages,
 };

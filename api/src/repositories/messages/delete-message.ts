@@ -3,8 +3,11 @@ import type { Db } from '../../db/schema';
 import { memberCte } from './membership';
 
 export type DeleteOutcome =
-  /** `attachmentName`: the stored file the message held, now the caller's to remove. */
-  | { status: 'deleted'; attachmentName: string | null }
+  /**
+   * `attachmentName`: the stored file the message held, now the caller's to remove. `directMemberIds`: a
+   * direct message's members (null for a room), whom the broadcast addresses one by one.
+   */
+  | { status: 'deleted'; attachmentName: string | null; directMemberIds: number[] | null }
   | { status: 'not_found' | 'not_member' | 'not_author' };
 
 /**
@@ -24,6 +27,7 @@ export async function deleteMessage(
     author_id: number | null;
     deleted: boolean;
     attachment_name: string | null;
+    direct_member_ids: number[] | null;
   }>`
     WITH ${memberCte(roomId, userId)}, target AS (
       SELECT user_id FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
@@ -37,11 +41,16 @@ export async function deleteMessage(
       EXISTS (SELECT 1 FROM member) AS is_member,
       (SELECT user_id FROM target) AS author_id,
       EXISTS (SELECT 1 FROM deleted) AS deleted,
-      (SELECT attachment_name FROM deleted) AS attachment_name`.execute(db);
+      (SELECT attachment_name FROM deleted) AS attachment_name,
+      CASE WHEN EXISTS (SELECT 1 FROM deleted) AND (SELECT kind FROM rooms WHERE id = ${roomId}) = 'direct' THEN (
+        SELECT json_agg(user_id) FROM room_members WHERE room_id = ${roomId}
+      ) END AS direct_member_ids`.execute(db);
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member) return { status: 'not_member' };
-  if (row.deleted) return { status: 'deleted', attachmentName: row.attachment_name };
+  if (row.deleted) {
+    return { status: 'deleted', attachmentName: row.attachment_name, directMemberIds: row.direct_member_ids };
+  }
   // Another's message; or none, or one a concurrent delete took first (its author then reads as this user).
   return { status: row.author_id !== null && row.author_id !== userId ? 'not_author' : 'not_found' };
 }

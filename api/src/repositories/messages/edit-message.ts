@@ -7,8 +7,11 @@ import { memberCte } from './membership';
 import { mentionedMembers } from './mentioned-members';
 
 export type EditOutcome =
-  /** `addedMentions`: members the new text mentions that the old one did not; `roomName` for their notice. */
-  | { status: 'edited'; message: MessageRow; addedMentions: number[]; roomName: string }
+  /**
+   * `addedMentions`: members the new text mentions that the old one did not; `roomName` for their notice;
+   * `direct`: the message is in a direct message.
+   */
+  | { status: 'edited'; message: MessageRow; addedMentions: number[]; roomName: string; direct: boolean }
   | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' };
 
 /**
@@ -36,6 +39,7 @@ export async function editMessage(
       author_id: number | null;
       has_attachment: boolean | null;
       updated: boolean;
+      direct: boolean;
     }>`
       WITH ${memberCte(roomId, userId)}, target AS (
         SELECT user_id, attachment_name FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
@@ -51,7 +55,8 @@ export async function editMessage(
         EXISTS (SELECT 1 FROM member) AS is_member,
         (SELECT user_id FROM target) AS author_id,
         (SELECT attachment_name IS NOT NULL FROM target) AS has_attachment,
-        EXISTS (SELECT 1 FROM updated) AS updated`.execute(trx);
+        EXISTS (SELECT 1 FROM updated) AS updated,
+        EXISTS (SELECT 1 FROM rooms WHERE id = ${roomId} AND kind = 'direct') AS direct`.execute(trx);
     const row = rows[0];
     if (!row?.is_member) return { status: 'not_member' };
     if (row.author_id === null) return { status: 'not_found' };
@@ -60,7 +65,9 @@ export async function editMessage(
       return { status: row.has_attachment || content !== '' ? 'not_found' : 'content_required' };
     const addedMentions = await replaceMentions(trx, { roomId, messageId, names: target.mentionNames ?? [] });
     const message = await findMessage(trx, messageId);
-    return message ? { status: 'edited', message, addedMentions, roomName } : { status: 'not_found' };
+    return message
+      ? { status: 'edited', message, addedMentions, roomName, direct: row.direct }
+      : { status: 'not_found' };
   });
 }
 

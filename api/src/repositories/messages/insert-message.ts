@@ -1,3 +1,4 @@
+import type { RoomMember } from '@chat/shared/schemas';
 import { sql } from 'kysely';
 import { laravelTimestamp } from '../../db/laravel-timestamp';
 import type { Db } from '../../db/schema';
@@ -21,8 +22,15 @@ export type InsertOutcome =
   /**
    * `previousId`: the room's message just before this one (null: it is the first), exact under the room lock.
    * `roomName`: the room's name as the lock read it (for mention notifications).
+   * `directMembers`: a direct message's members, its author included (null for a room).
    */
-  | { status: 'created'; message: MessageRow; previousId: number | null; roomName: string }
+  | {
+      status: 'created';
+      message: MessageRow;
+      previousId: number | null;
+      roomName: string;
+      directMembers: RoomMember[] | null;
+    }
   | { status: 'duplicate' }
   | { status: 'not_found' }
   | { status: 'not_member' }
@@ -36,6 +44,7 @@ interface InsertRow extends Partial<MessageRow> {
   reply_found: boolean;
   previous_id: number | null;
   room_name: string | null;
+  direct_members: RoomMember[] | null;
 }
 
 /**
@@ -52,6 +61,10 @@ interface InsertRow extends Partial<MessageRow> {
  * The predecessor is the `last_message_id` the lock returns: a send that waited for the room gets the row as
  * the previous send committed it (PostgreSQL re-reads an updated row once its lock is granted), whereas a
  * `max(id)` here would read the statement's older snapshot and miss that send's message.
+ *
+ * In a direct message the same statement un-hides the conversation for every member (a message brings it back
+ * to 'Your rooms' of whoever closed it, and shows it to the others the first time) and answers its members,
+ * whom the broadcasts address one by one. A room pays nothing for either (both are guarded by its kind).
  */
 export async function insertMessage(db: Db, message: NewMessage): Promise<InsertOutcome> {
   const { roomId, userId, clientMsgId } = message;
@@ -70,7 +83,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const mentions = names.length === 0 ? sql`'[]'::json` : mentionsFrom('mentioned');
   const { rows } = await sql<InsertRow>`
     WITH room AS (
-      SELECT id, last_message_id, name FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id, name, kind FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), ${memberCte(roomId, userId)}, repeat AS (
       SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
     ), reply AS (
@@ -90,6 +103,9 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
         reply_to_id, version
     ), moved_on AS (
       UPDATE rooms SET last_message_id = inserted.id FROM inserted WHERE rooms.id = inserted.room_id
+    ), unhidden AS (
+      UPDATE room_members SET hidden = false FROM inserted
+      WHERE (SELECT kind FROM room) = 'direct' AND room_members.room_id = inserted.room_id AND room_members.hidden
     )${mentioned}
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
@@ -103,7 +119,11 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       '[]'::json AS reactions,
       CASE WHEN i.id IS NULL THEN '[]'::json ELSE ${mentions} END AS mentions,
       ${versionOf('i')} AS version,
-      (SELECT last_message_id FROM room) AS previous_id, (SELECT name FROM room) AS room_name
+      (SELECT last_message_id FROM room) AS previous_id, (SELECT name FROM room) AS room_name,
+      CASE WHEN i.id IS NOT NULL AND (SELECT kind FROM room) = 'direct' THEN (
+        SELECT json_agg(json_build_object('id', du.id, 'username', du.username))
+        FROM room_members dm JOIN users du ON du.id = dm.user_id WHERE dm.room_id = ${roomId}
+      ) END AS direct_members
     FROM (SELECT 1) AS one
     LEFT JOIN inserted AS i ON true
     LEFT JOIN users AS u ON u.id = i.user_id`.execute(db);
@@ -120,7 +140,14 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
     reply_found: ____,
     previous_id: previousId,
     room_name: roomName,
+    direct_members: directMembers,
     ...stored
   } = row;
-  return { status: 'created', message: stored as MessageRow, previousId, roomName: roomName ?? '' };
+  return {
+    status: 'created',
+    message: stored as MessageRow,
+    previousId,
+    roomName: roomName ?? '',
+    directMembers: directMembers ?? null,
+  };
 }
