@@ -88,11 +88,15 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
       store.setState((state) => queued(state, entry));
       dispatch(entry);
     }
+    // A room opened again on what it held (a switch back within five minutes) tries what had failed at once,
+    // as a reload does with what it restores.
+    for (const entry of store.getState().outbox)
+      if (present.has(entry.clientMsgId) && isResendable(entry)) resend(entry);
     storage.save(store.getState().outbox);
     return store.subscribe((state, previous) => {
       if (state.outbox !== previous.outbox) storage.save(state.outbox);
     });
-  }, [userId, roomId, store, dispatch]);
+  }, [userId, roomId, store, dispatch, resend]);
 
   useEffect(() => {
     const resendFailed = () => {
