@@ -4,7 +4,13 @@
  * defines both), so the bench can measure each one alone against the build that ships
  * (`pnpm bench --only phone-levers`).
  */
-export const shippedLevers = ['antd-static-styles', 'precomputed-theme', 'yielding-render'] as const;
+export const shippedLevers = [
+  'antd-static-styles',
+  'precomputed-theme',
+  'yielding-render',
+  // Not a speed-up: 'Your rooms' beside the screens, off only to measure what the second remote costs a phone.
+  'rooms-panel',
+] as const;
 /** Measured, and not shipped: bench/README.md says why. */
 export const triedLevers = ['react-compiler'] as const;
 export type PerfLever = (typeof shippedLevers)[number] | (typeof triedLevers)[number];

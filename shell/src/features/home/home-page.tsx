@@ -1,6 +1,7 @@
 import { joinedRoomId } from '@chat/shared';
 import { isSwitchedRoom } from '@chat/shared/constants';
 import { directMessageId } from '@chat/shared/direct-messages';
+import { leverOn } from '@chat/shared/perf-levers';
 import { Layout } from 'antd';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { RemoteSlot } from '../../federation/remote-slot';
@@ -32,9 +33,11 @@ export function HomePage() {
         }}
       >
         <div className="home-columns" data-room-open={open}>
-          <aside className="home-your-rooms">
-            <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
-          </aside>
+          {leverOn('rooms-panel') && (
+            <aside className="home-your-rooms">
+              <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
+            </aside>
+          )}
           <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
             {open && <BackToRoomsButton />}
             {roomId !== null && (
