@@ -38,7 +38,7 @@ export function HomePage() {
               <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
             </aside>
           )}
-          <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+          <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 8, minWidth: 0 }}>
             {open && <BackToRoomsButton />}
             {roomId !== null && (
               <RemoteSlot key={roomId} id="chat/ChatRoom" label="chat room" props={{ roomId, switched }} />

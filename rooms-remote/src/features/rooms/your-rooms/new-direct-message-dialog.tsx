@@ -65,6 +65,7 @@ export function NewDirectMessageDialog({ open, onClose }: NewDirectMessageDialog
         >
           <PeoplePicker
             inputId={inputId}
+            label="People"
             value={people}
             max={DIRECT_MESSAGE_OTHERS_MAX}
             invalid={problem !== null}

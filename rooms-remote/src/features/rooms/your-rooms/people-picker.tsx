@@ -7,6 +7,8 @@ import { useDeferredValue, useState } from 'react';
 
 interface PeoplePickerProps {
   inputId: string;
+  /** The field's label, which names the list of matches too. */
+  label: string;
   value: readonly RoomMember[];
   onChange: (people: RoomMember[]) => void;
   /** How many people may be chosen; the field stops offering more at that. */
@@ -19,7 +21,7 @@ interface PeoplePickerProps {
  * chosen as tags (Backspace removes the last). Downshift does the ARIA and keyboard work: antd's Select is not
  * in the antd that deployed shells share, so a remote using it would be refused by their deploy check.
  */
-export function PeoplePicker({ inputId, value, onChange, max, invalid }: PeoplePickerProps) {
+export function PeoplePicker({ inputId, label, value, onChange, max, invalid }: PeoplePickerProps) {
   const { http } = useServices();
   const ownId = useSession((state) => state.user?.id ?? null);
   const { token } = theme.useToken();
@@ -48,6 +50,8 @@ export function PeoplePicker({ inputId, value, onChange, max, invalid }: PeopleP
     inputId,
     inputValue,
     selectedItem: null,
+    // Enter takes the first match without an arrow key first.
+    defaultHighlightedIndex: 0,
     itemToString: (person) => person?.username ?? '',
     itemToKey: (person) => person?.id,
     stateReducer: (state, { changes, type }) => {
@@ -105,7 +109,7 @@ export function PeoplePicker({ inputId, value, onChange, max, invalid }: PeopleP
           </Tag>
         ))}
         <input
-          {...getInputProps(getDropdownProps({ preventKeyAction: isOpen }))}
+          {...getInputProps(getDropdownProps({ preventKeyAction: isOpen, 'aria-labelledby': undefined }))}
           placeholder={full ? undefined : 'Type a username'}
           disabled={full && value.length === 0}
           style={{
@@ -121,7 +125,8 @@ export function PeoplePicker({ inputId, value, onChange, max, invalid }: PeopleP
         />
       </Flex>
       <ul
-        {...getMenuProps()}
+        // Named by the field's own label (the form's), not by a label element downshift would expect.
+        {...getMenuProps({ 'aria-labelledby': undefined, 'aria-label': label })}
         style={{
           display: isOpen && items.length > 0 ? 'block' : 'none',
           position: 'absolute',
