@@ -151,6 +151,7 @@ export class ApiClient {
     });
     if (!response.ok)
       throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
 
@@ -220,6 +221,11 @@ export class ApiClient {
 
   deliveryStats(): Promise<DeliveryStats> {
     return this.#call('GET', 'testing/delivery-stats');
+  }
+
+  /** Moves this member's read position in the room to `messageId`, as reading it on another device would. */
+  markRead(session: Session, roomId: number, messageId: number): Promise<void> {
+    return this.#call('POST', `chatrooms/${roomId}/read`, session.token, { message_id: messageId });
   }
 
   newestMessages(session: Session, roomId: number): Promise<Message[]> {

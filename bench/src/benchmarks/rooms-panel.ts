@@ -1,0 +1,112 @@
+import { buildVariant } from '../lib/builds';
+import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
+import { type Row, renderGrid } from '../lib/report';
+import { setUpScenes } from '../lib/scenes';
+import { summarize } from '../lib/stats';
+import { serveFederated, shiftedPorts } from '../lib/web';
+import type { Benchmark } from './benchmark';
+
+/** With the panel within 5 % of without it: performance no lower than 0.95×, LCP and TBT no higher than 1.05×. */
+const TOLERANCE = 0.05;
+/** Clear of phone-levers' variants (10–60), should both run in one invocation. */
+const PORT_OFFSET = 90;
+/** Rooms the signed-in user is in, so 'Your rooms' lists a realistic handful, on both builds alike. */
+const ROOMS = 10;
+
+const figures = [
+  { key: 'performance', label: 'performance', higherIsBetter: true },
+  { key: 'lcpMs', label: 'LCP ms', higherIsBetter: false },
+  { key: 'tbtMs', label: 'TBT ms', higherIsBetter: false },
+] as const;
+
+type Deployment = 'with panel' | 'without panel';
+
+/**
+ * What 'Your rooms' (the second remote on the room list and in a room) costs a phone: Lighthouse mobile on
+ * those two screens, the federated build that ships against the same build with CHAT_LEVERS_OFF=rooms-panel,
+ * alternately (the order flips every round), medians.
+ */
+export const roomsPanel: Benchmark = {
+  name: 'rooms-panel',
+  async run(context) {
+    const client = await context.client();
+    const { session, scenes: all } = await setUpScenes(client);
+    for (let i = 2; i <= ROOMS; i++) await client.createRoom(session, `Panel room ${i}`);
+    const scenes = all.filter((scene) => scene.signedIn);
+    const count = Number(process.env.BENCH_PANEL_RUNS) || (context.smoke ? 1 : 3);
+    const shipped = await context.federated();
+    const builds = await buildVariant(
+      'without rooms-panel',
+      { CHAT_LEVERS_OFF: 'rooms-panel' },
+      { monolith: false, reuseCache: process.env.BENCH_REUSE_BUILDS === '1', log: context.log },
+    );
+    const without = await serveFederated(builds.federated, shiftedPorts(context.ports, PORT_OFFSET));
+    const stacks = { 'with panel': shipped, 'without panel': without };
+    const runs = new Map<string, LighthouseFigures[]>();
+    try {
+      for (let round = 1; round <= count; round++) {
+        context.log(`rooms panel: round ${round} of ${count}`);
+        const order: Deployment[] =
+          round % 2 ? ['with panel', 'without panel'] : ['without panel', 'with panel'];
+        for (const scene of scenes) {
+          for (const deployment of order) {
+            const run = await runLighthouse(`${stacks[deployment].origin}${scene.path}`, {
+              preset: 'mobile',
+              token: session.token,
+            });
+            const key = `${scene.name}\n${deployment}`;
+            runs.set(key, [...(runs.get(key) ?? []), run]);
+            context.log(
+              `  ${scene.name}, ${deployment}: performance ${run.performance}, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms`,
+            );
+          }
+        }
+      }
+    } finally {
+      await without.stop();
+    }
+
+    const medianOf = (screen: string, deployment: Deployment, key: (typeof figures)[number]['key']) =>
+      summarize((runs.get(`${screen}\n${deployment}`) ?? []).map((run) => run[key])).median;
+    const rows: Row[] = [];
+    const lines: string[][] = [];
+    for (const scene of scenes) {
+      const cells: string[] = [];
+      for (const figure of figures) {
+        const withPanel = medianOf(scene.name, 'with panel', figure.key);
+        const withoutPanel = medianOf(scene.name, 'without panel', figure.key);
+        const ratio = withPanel / withoutPanel;
+        const met = figure.higherIsBetter ? ratio >= 1 - TOLERANCE : ratio <= 1 + TOLERANCE;
+        cells.push(`${withPanel.toFixed(0)} / ${withoutPanel.toFixed(0)}`, `${ratio.toFixed(2)}×`);
+        rows.push({
+          figure: `rooms panel cost, mobile ${figure.label}, ${scene.name === '/' ? 'room list' : scene.name}`,
+          unit: '× without',
+          n: count,
+          median: ratio,
+          target: figure.higherIsBetter ? `≥ ${1 - TOLERANCE}` : `≤ ${1 + TOLERANCE}`,
+          met,
+        });
+      }
+      lines.push([scene.name === '/' ? '/ (room list)' : scene.name, ...cells]);
+    }
+    const header = ['mobile, with / without panel', 'perf', 'perf ×', 'LCP ms', 'LCP ×', 'TBT ms', 'TBT ×'];
+    const table = `${renderGrid(header, lines)}\nmedian of ${count} Lighthouse mobile runs each, alternating; target: with the panel within ${TOLERANCE * 100} % of without`;
+    return {
+      rows,
+      table,
+      details: {
+        runs: Object.fromEntries(
+          [...runs].map(([key, list]) => [
+            key.replace('\n', ', '),
+            list.map(({ performance, lcpMs, tbtMs, lcpElement }) => ({
+              performance,
+              lcpMs,
+              tbtMs,
+              lcpElement,
+            })),
+          ]),
+        ),
+      },
+    };
+  },
+};
