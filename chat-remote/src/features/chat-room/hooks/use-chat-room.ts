@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
-import { type KeptRoom, keepRecentRoom, takeRecentRoom } from '../model/recent-rooms';
+import { claimRecentRoom, type KeptRoom, keepRecentRoom, recentRoom } from '../model/recent-rooms';
 import { messageDeleted } from '../model/state/log';
 import { messageUpdated, reactionChanged } from '../model/state/message-changes';
 import { useLiveMessages } from './use-live-messages';
@@ -25,7 +25,7 @@ import { type OutboxActions, useOutbox } from './use-outbox';
 export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | null>) {
   const { http } = useServices();
   const [kept] = useState((): KeptRoom => {
-    const recent = takeRecentRoom(http, roomId);
+    const recent = recentRoom(http, roomId);
     if (recent) return recent;
     const store = createChatStore();
     const sync = createMessageSync({
@@ -38,8 +38,9 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     return { store, sync };
   });
   const { store, sync } = kept;
-  // Switching rooms closes this view; coming back within five minutes opens on what it holds.
-  useEffect(() => () => keepRecentRoom(http, roomId, kept), [http, roomId, kept]);
+  // Switching rooms closes this view; the room stays live for five minutes and reopens on what it holds.
+  useEffect(() => claimRecentRoom(http, roomId), [http, roomId]);
+  const [linger] = useState(() => (release: () => void) => keepRecentRoom(http, roomId, kept, release));
   const [catchUp] = useState(() => () => void sync.catchUp());
   const [onDeleted] = useState(
     () =>
@@ -67,6 +68,7 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     onDeleted,
     onUpdated,
     onReaction,
+    linger,
   });
   const markSeen = useMarkRead(roomId);
   // Spec: after a message is sent, the room's message list is refetched (here: everything after the cursor).

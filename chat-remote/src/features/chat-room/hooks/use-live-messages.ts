@@ -36,6 +36,11 @@ export interface LiveHandlers {
   onUpdated: (event: RoomMessageUpdatedEvent) => void;
   /** A reaction was added or taken back (room channel only). */
   onReaction: (event: ReactionChangedEvent) => void;
+  /**
+   * When the view closes, receives what would end the subscription instead of it ending: the caller keeps
+   * the room live in the background and calls it later. Only on closing, never when the client changes.
+   */
+  linger?: (release: () => void) => void;
 }
 
 /**
@@ -48,10 +53,18 @@ export interface LiveHandlers {
  */
 export function useLiveMessages(
   roomId: number,
-  { onDelivered, onStale, onDeleted, onUpdated, onReaction }: LiveHandlers,
+  { onDelivered, onStale, onDeleted, onUpdated, onReaction, linger }: LiveHandlers,
 ): RefObject<LiveSource> {
   const client = useEcho(useServices().echo);
   const source = useRef<LiveSource>('waiting');
+  // Declared before the subscription's effect, so on closing its cleanup runs first and says so.
+  const closing = useRef(false);
+  useEffect(() => {
+    closing.current = false;
+    return () => {
+      closing.current = true;
+    };
+  }, []);
   useEffect(() => {
     source.current = 'waiting';
     // Before the client's code has loaded there is nothing to listen on; the first page read covers it.
@@ -120,7 +133,7 @@ export function useLiveMessages(
         listenShared();
       });
     window.addEventListener('online', onStale);
-    return () => {
+    const release = () => {
       open = false;
       window.removeEventListener('online', onStale);
       own
@@ -132,6 +145,10 @@ export function useLiveMessages(
       client.leaveChannel(`private-${ownName}`);
       leaveShared();
     };
-  }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction]);
+    return () => {
+      if (closing.current && linger) linger(release);
+      else release();
+    };
+  }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction, linger]);
   return source;
 }

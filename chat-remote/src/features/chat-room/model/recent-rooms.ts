@@ -1,7 +1,7 @@
 import type { ChatStore } from './chat-store';
 import type { MessageSync } from './message-sync';
 
-/** How long a room closed by a switch keeps what it held, to show it at once when opened again. */
+/** How long a room closed by a switch stays live in the background, to show it at once when opened again. */
 export const RECENT_ROOM_MS = 5 * 60_000;
 /** At most this many closed rooms are kept; the one closed longest ago goes first. */
 export const RECENT_ROOMS_MAX = 10;
@@ -11,7 +11,13 @@ export interface KeptRoom {
   sync: MessageSync;
 }
 
-type Kept = Map<number, KeptRoom & { closedAt: number }>;
+interface Entry extends KeptRoom {
+  /** Stops what kept the room current while closed (its live subscription). */
+  release: () => void;
+  expiry: ReturnType<typeof setTimeout>;
+}
+
+type Kept = Map<number, Entry>;
 /** Per app (its HTTP client): two apps on one page, or two tests, never share what they held. */
 const keptBy = new WeakMap<object, Kept>();
 const keptFor = (app: object): Kept => {
@@ -20,26 +26,56 @@ const keptFor = (app: object): Kept => {
   return kept;
 };
 
-/**
- * The room as it was when last closed, within the last five minutes, for its view to open on: its messages
- * show at once and the catch-up that every opening runs (`after_id`, `changed_after`) brings what came since.
- * What belonged to that visit alone (a search, the around-window, where the divider stood) is not kept.
- */
-export function takeRecentRoom(app: object, roomId: number, now = Date.now()): KeptRoom | undefined {
-  const kept = keptFor(app);
+function drop(kept: Kept, roomId: number): void {
   const entry = kept.get(roomId);
+  if (!entry) return;
   kept.delete(roomId);
-  if (!entry || now - entry.closedAt > RECENT_ROOM_MS) return undefined;
+  clearTimeout(entry.expiry);
+  entry.release();
+}
+
+/**
+ * A room closed by a switch in the last five minutes, as it is now: its live subscription kept feeding it
+ * while closed, so its view opens on the newest messages at once (the catch-up every opening runs confirms
+ * them). Read while rendering, so it takes nothing: `claimRecentRoom` does, once the view is mounted.
+ */
+export function recentRoom(app: object, roomId: number): KeptRoom | undefined {
+  const entry = keptFor(app).get(roomId);
+  if (!entry) return undefined;
+  // What belonged to the last visit alone (a search, the around-window, where the divider stood) is not
+  // reopened. Done here, as the new view is made, not when the old one closed: StrictMode closes and reopens
+  // a view it keeps, whose divider is decided once.
   entry.store.setState((state) => ({ ...state, around: null, search: null, divider: { decided: false } }));
   return { store: entry.store, sync: entry.sync };
 }
 
-export function keepRecentRoom(app: object, roomId: number, room: KeptRoom, now = Date.now()): void {
+/** The view is open again: the kept subscription stops (the view's own takes over). */
+export function claimRecentRoom(app: object, roomId: number): void {
+  drop(keptFor(app), roomId);
+}
+
+const gone = new WeakMap<object, Set<number>>();
+
+/**
+ * The user left the room (or closed the direct message): nothing of it is kept, and the view about to close
+ * releases its subscription at once instead of keeping it.
+ */
+export function forgetRecentRoom(app: object, roomId: number): void {
+  drop(keptFor(app), roomId);
+  const rooms = gone.get(app) ?? new Set<number>();
+  rooms.add(roomId);
+  gone.set(app, rooms);
+}
+
+/** Keeps a closed room for RECENT_ROOM_MS, live through `release`'s subscription. */
+export function keepRecentRoom(app: object, roomId: number, room: KeptRoom, release: () => void): void {
   const kept = keptFor(app);
-  kept.delete(roomId);
-  kept.set(roomId, { ...room, closedAt: now });
-  for (const [id, entry] of kept) {
-    if (kept.size <= RECENT_ROOMS_MAX && now - entry.closedAt <= RECENT_ROOM_MS) break;
-    kept.delete(id);
+  drop(kept, roomId);
+  if (gone.get(app)?.delete(roomId)) {
+    release();
+    return;
   }
+  const expiry = setTimeout(() => drop(kept, roomId), RECENT_ROOM_MS);
+  kept.set(roomId, { ...room, release, expiry });
+  while (kept.size > RECENT_ROOMS_MAX) drop(kept, kept.keys().next().value as number);
 }
