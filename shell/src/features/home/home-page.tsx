@@ -8,7 +8,11 @@ import { RemoteSlot } from '../../federation/remote-slot';
 import { AppHeader } from './app-header';
 import { BackToRoomsButton } from './back-to-rooms-button';
 import { DirectMessagesUnavailable } from './direct-messages-unavailable';
+import { useMediaQuery } from './use-media-query';
 import './home-layout.css';
+
+/** Where 'Your rooms' stands beside the open room; the same width as home-layout.css's media query. */
+const WIDE = '(min-width: 768px)';
 
 /**
  * The room list, or the open room or direct message, with 'Your rooms' (rooms-remote) beside it: two remotes
@@ -20,6 +24,9 @@ export function HomePage() {
   const directId = roomId === null ? directMessageId(searchParams) : null;
   const open = roomId !== null || directId !== null;
   const switched = isSwitchedRoom(useLocation().state);
+  // On a phone an open room hides the panel (home-layout.css): it is not mounted then, so it costs nothing.
+  const wide = useMediaQuery(WIDE);
+  const panel = leverOn('rooms-panel') && (wide || !open);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
@@ -33,7 +40,7 @@ export function HomePage() {
         }}
       >
         <div className="home-columns" data-room-open={open}>
-          {leverOn('rooms-panel') && (
+          {panel && (
             <aside className="home-your-rooms">
               <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
             </aside>

@@ -3,11 +3,15 @@ import { joinedRoomId, type Room, routes } from '@chat/shared';
 import { directMessageId } from '@chat/shared/direct-messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Flex, Spin, Typography, theme } from 'antd';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NewDirectMessageDialog } from './new-direct-message-dialog';
 import { useYourRooms } from './use-your-rooms';
 import { YourRoomLink } from './your-room-link';
+
+// Its code (the people picker, downshift) downloads when someone starts a conversation, not with the panel.
+const NewDirectMessageDialog = lazy(() =>
+  import('./new-direct-message-dialog').then((module) => ({ default: module.NewDirectMessageDialog })),
+);
 
 /**
  * 'Your rooms': the rooms the user is in and their direct messages, one click from any of them, with the
@@ -52,7 +56,11 @@ export function YourRooms() {
       >
         New direct message
       </Button>
-      <NewDirectMessageDialog open={starting} onClose={() => setStarting(false)} />
+      {starting && (
+        <Suspense>
+          <NewDirectMessageDialog open onClose={() => setStarting(false)} />
+        </Suspense>
+      )}
     </nav>
   );
 }
