@@ -50,11 +50,11 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
           style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
           ellipsis={{ tooltip: name }}
         >
-          {direct ? `Direct message: ${name}` : `Chat Room: ${name}`}
+          {direct ? (name ? `Direct message: ${name}` : 'Direct message') : `Chat Room: ${name}`}
         </Typography.Title>
       }
       extra={
-        direct ? (
+        open.failure !== null ? null : direct ? (
           <CloseConversationButton roomId={roomId} disabled={!open.ready} />
         ) : (
           <LeaveRoomButton roomId={roomId} disabled={!open.ready} />

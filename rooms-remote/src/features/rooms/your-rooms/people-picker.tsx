@@ -48,7 +48,9 @@ export function PeoplePicker({ inputId, label, value, onChange, max, invalid }: 
   const { isOpen, getMenuProps, getInputProps, getItemProps, highlightedIndex } = useCombobox<RoomMember>({
     items,
     inputId,
-    inputValue,
+    // The typed text is downshift's own state, not a prop fed back from React state: keys typed faster than
+    // React renders would otherwise be drawn over with an older value and lost.
+    onInputValueChange: ({ inputValue: typed }) => setInputValue(typed ?? ''),
     selectedItem: null,
     // Enter takes the first match without an arrow key first.
     defaultHighlightedIndex: 0,
@@ -63,18 +65,12 @@ export function PeoplePicker({ inputId, label, value, onChange, max, invalid }: 
           return changes;
       }
     },
-    onStateChange: ({ type, selectedItem, inputValue: typed }) => {
+    onStateChange: ({ type, selectedItem }) => {
       switch (type) {
         case useCombobox.stateChangeTypes.InputKeyDownEnter:
         case useCombobox.stateChangeTypes.ItemClick:
         case useCombobox.stateChangeTypes.InputBlur:
-          if (selectedItem) {
-            onChange([...value, selectedItem]);
-            setInputValue('');
-          }
-          break;
-        case useCombobox.stateChangeTypes.InputChange:
-          setInputValue(typed ?? '');
+          if (selectedItem) onChange([...value, selectedItem]);
           break;
       }
     },
@@ -111,6 +107,9 @@ export function PeoplePicker({ inputId, label, value, onChange, max, invalid }: 
         <input
           {...getInputProps(getDropdownProps({ preventKeyAction: isOpen, 'aria-labelledby': undefined }))}
           placeholder={full ? undefined : 'Type a username'}
+          // The dialog opens to type a name: the focus starts here, not on its close button.
+          // biome-ignore lint/a11y/noAutofocus: the field is the dialog's one purpose, as Create Room's Name is
+          autoFocus
           disabled={full && value.length === 0}
           style={{
             flex: 1,
