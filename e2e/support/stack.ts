@@ -40,6 +40,9 @@ export const devStack: Stack = {
 export const extraPorts = {
   isolatedShell: 4100,
   isolatedRooms: 4102,
+  /** A shell whose chat-remote address answers nothing (4103: no server). */
+  chatlessShell: 4101,
+  missingChat: 4103,
   movedShell: 4200,
   movedAuth: 4201,
 } as const;
