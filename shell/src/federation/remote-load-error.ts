@@ -8,3 +8,15 @@ export class RemoteLoadError extends Error {
     this.name = 'RemoteLoadError';
   }
 }
+
+/**
+ * Whether the remote answered but has no such module: a build from before the module existed (the federation
+ * runtime's RUNTIME-014, or the container's own "does not exist" when it throws first). Not a failure to show:
+ * that release simply has no such part of the page.
+ */
+export function isNotExposed(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (/RUNTIME-014|does not exist in container/.test(cause.message)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
 import { screen } from '@testing-library/react';
+import { RemoteLoadError } from './remote-load-error';
 import { remoteModuleQuery } from './remote-module-query';
 import { RemoteSlot } from './remote-slot';
 
@@ -136,5 +137,29 @@ describe('RemoteSlot', () => {
       'The list of your rooms is unavailable right now.',
     );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows nothing where an older release of the remote has no such module', async () => {
+    const services = createTestServices();
+    const Missing = (): never => {
+      throw new RemoteLoadError(
+        'rooms/YourRooms',
+        new Error('[ Federation Runtime ]: RUNTIME-014 The remote does not expose the requested module.'),
+      );
+    };
+    services.queryClient.setQueryData(remoteModuleQuery('rooms/YourRooms', services.echo).queryKey, {
+      default: Missing,
+    });
+    const { container } = renderWithServices(
+      <>
+        <p>Room Lists</p>
+        <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact optional props={{}} />
+      </>,
+      services,
+    );
+    expect(await screen.findByText('Room Lists')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(container.textContent).toBe('Room Lists');
   });
 });

@@ -12,6 +12,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
 import { RemoteFailed } from './remote-failed';
+import { isNotExposed } from './remote-load-error';
 import { remoteModuleQuery } from './remote-module-query';
 import { resetRemote } from './remotes';
 
@@ -25,6 +26,8 @@ interface RemoteSlotProps<Id extends RemoteModuleId> {
   unsupported?: ReactNode;
   /** A narrow place (a side panel): the fallback is a one-line alert, not a full result page. */
   compact?: boolean;
+  /** A part of the page older releases of the remote lack: nothing is shown when the remote has no such module. */
+  optional?: boolean;
 }
 
 function RemoteModule<Id extends RemoteModuleId>({
@@ -57,12 +60,22 @@ function RemoteModule<Id extends RemoteModuleId>({
 }
 
 /** Mounts one remote's module; if it cannot load or throws, only this slot shows a fallback with Retry. */
-export function RemoteSlot<Id extends RemoteModuleId>({ id, label, compact, ...rest }: RemoteSlotProps<Id>) {
+export function RemoteSlot<Id extends RemoteModuleId>({
+  id,
+  label,
+  compact,
+  optional,
+  ...rest
+}: RemoteSlotProps<Id>) {
   const { config, queryClient, echo } = useServices();
   return (
     <ErrorBoundary
       resetKeys={[id]}
-      fallbackRender={(fallback) => <RemoteFailed id={id} label={label} compact={compact} {...fallback} />}
+      fallbackRender={(fallback) =>
+        optional && isNotExposed(fallback.error) ? null : (
+          <RemoteFailed id={id} label={label} compact={compact} {...fallback} />
+        )
+      }
       onReset={() => {
         resetRemote(config, id);
         queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo).queryKey });

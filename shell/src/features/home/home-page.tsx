@@ -42,7 +42,7 @@ export function HomePage() {
         <div className="home-columns" data-room-open={open}>
           {panel && (
             <aside className="home-your-rooms">
-              <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact props={{}} />
+              <RemoteSlot id="rooms/YourRooms" label="list of your rooms" compact optional props={{}} />
             </aside>
           )}
           <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 8, minWidth: 0 }}>
