@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { MAX_ID } from '../db/schema';
 
-export const AUDIT_USAGE = 'Usage: pnpm --filter @chat/api audit [--room ID] [--limit N] (N from 1 to 10000, default 50)';
+export const AUDIT_USAGE =
+  'Usage: pnpm --filter @chat/api audit [--room ID] [--limit N] (N from 1 to 10000, default 50)';
 export const AUDIT_LIMIT_DEFAULT = 50;
 const AUDIT_LIMIT_MAX = 10_000;
 

@@ -34,7 +34,12 @@ describe('private rooms through laravel-echo', () => {
   const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
   const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
   const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({ method: method as 'POST', url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method: method as 'POST',
+      url: `/api${url}`,
+      headers: who.headers,
+      ...(payload ? { payload } : {}),
+    });
   const names = (who: SignedIn) => heard.get(who)?.map(([name]) => name);
 
   beforeAll(async () => {
@@ -46,9 +51,15 @@ describe('private rooms through laravel-echo', () => {
     cleo = await t.signIn('cleo');
     outsider = await t.signIn('outsider');
     room = (
-      await call(ann, 'POST', '/chatrooms', { name: 'Hideout', description: 'd', max_members: 5, private: true })
+      await call(ann, 'POST', '/chatrooms', {
+        name: 'Hideout',
+        description: 'd',
+        max_members: 5,
+        private: true,
+      })
     ).json() as Room;
-    for (const who of [bob, cleo]) await call(ann, 'POST', `/chatrooms/${room.id}/members`, { username: who.user.username });
+    for (const who of [bob, cleo])
+      await call(ann, 'POST', `/chatrooms/${room.id}/members`, { username: who.user.username });
 
     let subscribed = 0;
     for (const who of [ann, bob, cleo, outsider]) {
@@ -93,7 +104,12 @@ describe('private rooms through laravel-echo', () => {
     }
     expect(heard.get(bob)?.[0]?.[1]).toEqual({ room_id: room.id, message_id: messageId });
     expect(heard.get(bob)?.[5]?.[1]).toEqual({
-      room: expect.objectContaining({ id: room.id, name: 'Den', private: true, owner: { id: ann.user.id, username: 'ann' } }),
+      room: expect.objectContaining({
+        id: room.id,
+        name: 'Den',
+        private: true,
+        owner: { id: ann.user.id, username: 'ann' },
+      }),
     });
     expect(heard.get(outsider)).toEqual([]);
   });

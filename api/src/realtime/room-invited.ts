@@ -11,6 +11,10 @@ export const ROOM_INVITED_EVENT = `App\\Events\\${CLIENT_EVENT}`;
  * so their room list and 'Your rooms' take it in (a private room they could not see until now). Call after
  * the commit.
  */
-export function publishRoomInvited(publisher: Publisher, userId: number, event: RoomInvitedEvent): Promise<void> {
+export function publishRoomInvited(
+  publisher: Publisher,
+  userId: number,
+  event: RoomInvitedEvent,
+): Promise<void> {
   return publisher.publish(userChannel(userId), ROOM_INVITED_EVENT, event);
 }

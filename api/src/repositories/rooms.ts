@@ -14,20 +14,18 @@ import { byUsername, directRoomName } from './direct-messages/direct-room-name';
 
 /** Rooms as everyone sees them, with the live member count. */
 function selectRoomSummaries(db: Db) {
-  return db
-    .selectFrom('rooms as r')
-    .select([
-      'r.id',
-      'r.name',
-      'r.description',
-      'r.max_members',
-      sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
-      laravelTimestamp('r.created_at').as('created_at'),
-      'r.private',
-      sql<RoomMember | null>`(
+  return db.selectFrom('rooms as r').select([
+    'r.id',
+    'r.name',
+    'r.description',
+    'r.max_members',
+    sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
+    laravelTimestamp('r.created_at').as('created_at'),
+    'r.private',
+    sql<RoomMember | null>`(
         SELECT json_build_object('id', o.id, 'username', o.username) FROM users o WHERE o.id = r.owner_id
       )`.as('owner'),
-    ]);
+  ]);
 }
 
 /** Rooms a viewer may know of: public rooms, and private rooms and direct messages they are a member of. */
@@ -291,7 +289,11 @@ export async function leaveRoom(
       if (others) return 'owner_with_members';
       await trx.updateTable('rooms').set({ owner_id: null }).where('id', '=', roomId).execute();
     }
-    await trx.deleteFrom('room_members').where('room_id', '=', roomId).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('room_members')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .execute();
     return 'left';
   });
 }

@@ -21,11 +21,7 @@ import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
-import { createRoom, findRoom, joinRoom,
-  leaveRoom,
-  listRooms,
-  roomMembers,
-} from '../repositories/rooms';
+import { createRoom, findRoom, joinRoom, leaveRoom, listRooms, roomMembers } from '../repositories/rooms';
 import { announceRoom } from '../services/announce-room';
 import { markRead } from '../services/mark-read';
 

@@ -24,7 +24,8 @@ describe('private rooms', () => {
       headers: who.headers,
       ...(payload ? { payload } : {}),
     });
-  const list = async (who: SignedIn) => ((await call(who, 'GET', '/chatrooms')).json() as Room[]).map((r) => r.id);
+  const list = async (who: SignedIn) =>
+    ((await call(who, 'GET', '/chatrooms')).json() as Room[]).map((r) => r.id);
   /** Whether an event names the room where everyone hears it. */
   const namesRoomPublicly = (events: PublishedEvent[], id: number) =>
     events.some((e) => {
@@ -34,25 +35,26 @@ describe('private rooms', () => {
     });
 
   /** Every endpoint of a room, as a caller would try it. */
-  const everyEndpoint = (id: number, who: SignedIn) => [
-    ['GET', `/chatrooms/${id}`],
-    ['GET', `/chatrooms/${id}/messages`],
-    ['GET', `/chatrooms/${id}/messages/search?q=secret`],
-    ['GET', `/chatrooms/${id}/members`],
-    ['POST', `/chatrooms/${id}/messages`, { content: 'let me in' }],
-    ['PATCH', `/chatrooms/${id}/messages/${messageId}`, { content: 'edited' }],
-    ['DELETE', `/chatrooms/${id}/messages/${messageId}`],
-    ['PUT', `/chatrooms/${id}/messages/${messageId}/reactions/${encodeURIComponent('👍')}`],
-    ['DELETE', `/chatrooms/${id}/messages/${messageId}/reactions/${encodeURIComponent('👍')}`],
-    ['POST', `/chatrooms/${id}/read`, { message_id: messageId }],
-    ['POST', `/chatrooms/${id}/join`],
-    ['POST', `/chatrooms/${id}/leave`],
-    ['PATCH', `/chatrooms/${id}`, { name: 'Mine now' }],
-    ['PUT', `/chatrooms/${id}`, { name: 'Mine now' }],
-    ['POST', `/chatrooms/${id}/members`, { username: 'outsider' }],
-    ['DELETE', `/chatrooms/${id}/members/${owner.user.id}`],
-    ['POST', `/chatrooms/${id}/owner`, { user_id: who.user.id }],
-  ] as const;
+  const everyEndpoint = (id: number, who: SignedIn) =>
+    [
+      ['GET', `/chatrooms/${id}`],
+      ['GET', `/chatrooms/${id}/messages`],
+      ['GET', `/chatrooms/${id}/messages/search?q=secret`],
+      ['GET', `/chatrooms/${id}/members`],
+      ['POST', `/chatrooms/${id}/messages`, { content: 'let me in' }],
+      ['PATCH', `/chatrooms/${id}/messages/${messageId}`, { content: 'edited' }],
+      ['DELETE', `/chatrooms/${id}/messages/${messageId}`],
+      ['PUT', `/chatrooms/${id}/messages/${messageId}/reactions/${encodeURIComponent('👍')}`],
+      ['DELETE', `/chatrooms/${id}/messages/${messageId}/reactions/${encodeURIComponent('👍')}`],
+      ['POST', `/chatrooms/${id}/read`, { message_id: messageId }],
+      ['POST', `/chatrooms/${id}/join`],
+      ['POST', `/chatrooms/${id}/leave`],
+      ['PATCH', `/chatrooms/${id}`, { name: 'Mine now' }],
+      ['PUT', `/chatrooms/${id}`, { name: 'Mine now' }],
+      ['POST', `/chatrooms/${id}/members`, { username: 'outsider' }],
+      ['DELETE', `/chatrooms/${id}/members/${owner.user.id}`],
+      ['POST', `/chatrooms/${id}/owner`, { user_id: who.user.id }],
+    ] as const;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -77,16 +79,22 @@ describe('private rooms', () => {
     });
     roomId = created.json().id;
     for (const who of [member, removed]) {
-      const invited = await call(owner, 'POST', `/chatrooms/${roomId}/members`, { username: who.user.username });
+      const invited = await call(owner, 'POST', `/chatrooms/${roomId}/members`, {
+        username: who.user.username,
+      });
       expect(invited.statusCode).toBe(201);
     }
     const sent = await call(member, 'POST', `/chatrooms/${roomId}/messages`, { content: 'secret plans' });
     messageId = sent.json().id;
     await call(member, 'PATCH', `/chatrooms/${roomId}/messages/${messageId}`, { content: 'secret plans!' });
-    const other = (await call(owner, 'POST', `/chatrooms/${roomId}/messages`, { content: 'to delete' })).json().id;
+    const other = (
+      await call(owner, 'POST', `/chatrooms/${roomId}/messages`, { content: 'to delete' })
+    ).json().id;
     await call(owner, 'DELETE', `/chatrooms/${roomId}/messages/${other}`);
     await call(owner, 'PATCH', `/chatrooms/${roomId}`, { description: 'still secret' });
-    expect((await call(owner, 'DELETE', `/chatrooms/${roomId}/members/${removed.user.id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'DELETE', `/chatrooms/${roomId}/members/${removed.user.id}`)).statusCode).toBe(
+      204,
+    );
   });
   afterAll(() => t.close());
 
@@ -94,7 +102,12 @@ describe('private rooms', () => {
     for (const who of [outsider, removed]) {
       for (const [method, url, payload] of everyEndpoint(roomId, who)) {
         const answer = await call(who, method, url, payload);
-        expect([who.user.username, method, url, answer.statusCode]).toEqual([who.user.username, method, url, 404]);
+        expect([who.user.username, method, url, answer.statusCode]).toEqual([
+          who.user.username,
+          method,
+          url,
+          404,
+        ]);
       }
     }
     // Nothing changed by the attempts.
@@ -108,7 +121,9 @@ describe('private rooms', () => {
   it('is listed to its members only, as private, with their role', async () => {
     expect(await list(outsider)).not.toContain(roomId);
     expect(await list(removed)).not.toContain(roomId);
-    const asMember = ((await call(member, 'GET', '/chatrooms')).json() as Room[]).find((r) => r.id === roomId);
+    const asMember = ((await call(member, 'GET', '/chatrooms')).json() as Room[]).find(
+      (r) => r.id === roomId,
+    );
     expect(asMember).toMatchObject({ private: true, is_member: true, my_role: 'member', unread_count: 0 });
   });
 
@@ -121,7 +136,9 @@ describe('private rooms', () => {
       { id: member.user.id, username: 'pmember', role: 'member' },
       { id: owner.user.id, username: 'powner', role: 'owner' },
     ]);
-    expect((await call(owner, 'POST', `/chatrooms/${roomId}/read`, { message_id: messageId })).statusCode).toBe(204);
+    expect(
+      (await call(owner, 'POST', `/chatrooms/${roomId}/read`, { message_id: messageId })).statusCode,
+    ).toBe(204);
   });
 
   it("publishes nothing naming it on private-chatroom; its list events go to its members' own channels", async () => {
@@ -129,7 +146,9 @@ describe('private rooms', () => {
     expect(namesRoomPublicly(events, roomId)).toBe(false);
     const channelsOf = (event: string) =>
       events
-        .filter((e) => e.event === `App\\Events\\${event}` && (e.data as { room_id?: number }).room_id === roomId)
+        .filter(
+          (e) => e.event === `App\\Events\\${event}` && (e.data as { room_id?: number }).room_id === roomId,
+        )
         .filter((e) => event !== 'MessageSent' || (e.data as { message_id: number }).message_id === messageId)
         .map((e) => e.channel);
     const userChannel = (who: SignedIn) => `private-App.Models.User.${who.user.id}`;

@@ -82,7 +82,9 @@ const roomMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await publishRemovedFromRoom(app.publisher, userId, {
         room_id: roomId,
         room_name: outcome.roomName,
-      }).catch((error: unknown) => request.log.warn({ err: error, roomId }, 'RemovedFromRoom broadcast failed'));
+      }).catch((error: unknown) =>
+        request.log.warn({ err: error, roomId }, 'RemovedFromRoom broadcast failed'),
+      );
       await announceRoom(deps(request.log), 'updated', roomId);
       return reply.code(204).send(null);
     },

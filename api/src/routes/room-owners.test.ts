@@ -31,9 +31,14 @@ describe('room owners', () => {
       headers: who.headers,
       ...(payload ? { payload } : {}),
     });
-  const room = async (who: SignedIn, id: number) => (await call(who, 'GET', `/chatrooms/${id}`)).json() as Room;
+  const room = async (who: SignedIn, id: number) =>
+    (await call(who, 'GET', `/chatrooms/${id}`)).json() as Room;
   const newRoom = async (maxMembers = 10) => {
-    const created = await call(owner, 'POST', '/chatrooms', { name: 'Owned', description: 'd', max_members: maxMembers });
+    const created = await call(owner, 'POST', '/chatrooms', {
+      name: 'Owned',
+      description: 'd',
+      max_members: maxMembers,
+    });
     const id = created.json().id as number;
     await t.join(member, id);
     return id;
@@ -67,16 +72,28 @@ describe('room owners', () => {
       t.published.events.length = 0;
       const patched = await call(owner, 'PATCH', `/chatrooms/${id}`, { name: 'Renamed' });
       expect(patched.statusCode).toBe(200);
-      expect(patched.json()).toMatchObject({ id, name: 'Renamed', description: 'd', max_members: 10, my_role: 'owner' });
+      expect(patched.json()).toMatchObject({
+        id,
+        name: 'Renamed',
+        description: 'd',
+        max_members: 10,
+        my_role: 'owner',
+      });
       const put = await call(owner, 'PUT', `/chatrooms/${id}`, { description: 'new', max_members: 5 });
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ name: 'Renamed', description: 'new', max_members: 5 });
       const updates = t.published.events.filter((e) => e.event === 'App\\Events\\RoomUpdated');
       expect(updates.map((e) => e.channel)).toEqual(['private-chatroom', 'private-chatroom']);
       expect(updates[1]?.data).toEqual({
-        room: expect.objectContaining({ id, name: 'Renamed', description: 'new', max_members: 5, private: false }),
+        room: expect.objectContaining({
+          id,
+          name: 'Renamed',
+          description: 'new',
+          max_members: 5,
+          private: false,
+        }),
       });
-      expect((updates[1]?.data as { room: object }).room).not.toHaveProperty('my_role');
+      expect((updates[1]?.data as { room?: object } | undefined)?.room).not.toHaveProperty('my_role');
     });
 
     it('refuses a member and an outsider (403), and answers 404 for no room and a direct message', async () => {
@@ -104,7 +121,9 @@ describe('room owners', () => {
       expect(long.json().errors).toHaveProperty('name');
       const range = await call(owner, 'PATCH', `/chatrooms/${id}`, { max_members: 1 });
       expect(range.statusCode).toBe(422);
-      expect(range.json().errors.max_members).toEqual(['Max Members must be a whole number between 2 and 1000.']);
+      expect(range.json().errors.max_members).toEqual([
+        'Max Members must be a whole number between 2 and 1000.',
+      ]);
       await t.join(newcomer, id);
       const below = await call(owner, 'PATCH', `/chatrooms/${id}`, { max_members: 2 });
       expect(below.statusCode).toBe(422);
@@ -127,17 +146,21 @@ describe('room owners', () => {
       expect((await room(newcomer, id)).my_role).toBe('member');
       const again = await call(owner, 'POST', `/chatrooms/${id}/members`, { username: 'Newcomer' });
       expect(again.statusCode).toBe(200);
-      const heard = t.published.events.filter((e) => e.channel === `private-App.Models.User.${newcomer.user.id}`);
+      const heard = t.published.events.filter(
+        (e) => e.channel === `private-App.Models.User.${newcomer.user.id}`,
+      );
       expect(heard).toEqual([
         {
           channel: `private-App.Models.User.${newcomer.user.id}`,
           event: 'App\\Events\\RoomInvited',
-          data: { room: expect.objectContaining({ id, is_member: true, my_role: 'member', members_count: 3 }) },
+          data: {
+            room: expect.objectContaining({ id, is_member: true, my_role: 'member', members_count: 3 }),
+          },
         },
       ]);
-      expect(t.published.events.some((e) => e.channel === 'private-chatroom' && e.event.endsWith('RoomUpdated'))).toBe(
-        true,
-      );
+      expect(
+        t.published.events.some((e) => e.channel === 'private-chatroom' && e.event.endsWith('RoomUpdated')),
+      ).toBe(true);
     });
 
     it('refuses an unknown username (422 errors.username), a full room, a member and an outsider', async () => {
@@ -175,7 +198,9 @@ describe('room owners', () => {
       const join = await call(member, 'POST', `/chatrooms/${id}/join`);
       expect(join.statusCode).toBe(403);
       expect(join.json()).toEqual({ message: REMOVED_FROM_THIS_ROOM });
-      expect((await call(owner, 'POST', `/chatrooms/${id}/members`, { username: 'member' })).statusCode).toBe(201);
+      expect((await call(owner, 'POST', `/chatrooms/${id}/members`, { username: 'member' })).statusCode).toBe(
+        201,
+      );
       await call(member, 'POST', `/chatrooms/${id}/leave`);
       expect((await call(member, 'POST', `/chatrooms/${id}/join`)).statusCode).toBe(200);
     });
@@ -194,7 +219,7 @@ describe('room owners', () => {
         expect(refused.json()).toEqual({ message: ONLY_THE_OWNER });
       }
       // A malformed id is no member, as a malformed room id is no room.
-      expect((await call(owner, "DELETE", `/chatrooms/${id}/members/abc`)).statusCode).toBe(404);
+      expect((await call(owner, 'DELETE', `/chatrooms/${id}/members/abc`)).statusCode).toBe(404);
     });
   });
 
@@ -203,7 +228,10 @@ describe('room owners', () => {
       const id = await newRoom();
       const made = await call(owner, 'POST', `/chatrooms/${id}/owner`, { user_id: member.user.id });
       expect(made.statusCode).toBe(200);
-      expect(made.json()).toMatchObject({ owner: { id: member.user.id, username: 'member' }, my_role: 'member' });
+      expect(made.json()).toMatchObject({
+        owner: { id: member.user.id, username: 'member' },
+        my_role: 'member',
+      });
       const refused = await call(owner, 'PATCH', `/chatrooms/${id}`, { name: 'x' });
       expect(refused.json()).toEqual({ message: ONLY_THE_OWNER });
       const back = await call(member, 'POST', `/chatrooms/${id}/owner`, { username: 'OWNER' });
@@ -252,7 +280,11 @@ describe('room owners', () => {
       ['member.invite', 'owner', 'Newcomer'],
       ['room.update', 'owner', null],
     ]);
-    expect(records[3]).toMatchObject({ room_id: id, room: 'Audited', details: { name: { from: 'Owned', to: 'Audited' } } });
+    expect(records[3]).toMatchObject({
+      room_id: id,
+      room: 'Audited',
+      details: { name: { from: 'Owned', to: 'Audited' } },
+    });
     expect(records[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(await listAudit(t.app.db, { roomId: id, limit: 1 })).toHaveLength(1);
   });

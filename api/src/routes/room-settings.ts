@@ -1,4 +1,9 @@
-import { type Room, RoomSchema, TransferOwnerPayloadSchema, UpdateRoomPayloadSchema } from '@chat/shared/schemas';
+import {
+  type Room,
+  RoomSchema,
+  TransferOwnerPayloadSchema,
+  UpdateRoomPayloadSchema,
+} from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unprocessable, validationError } from '../http/http-error';
 import { ownerRefusal } from '../http/owner-refusal';

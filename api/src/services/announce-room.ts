@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/schema';
-import { publishRoomChanged } from '../realtime/room-list-events';
 import type { Publisher } from '../realtime/publisher';
+import { publishRoomChanged } from '../realtime/room-list-events';
 import { findRoomSummary, memberIds } from '../repositories/rooms';
 
 export interface AnnounceDeps {

@@ -26,7 +26,9 @@ const roomFields = {
    * Who may change the room, invite, remove and hand ownership on: its creator until they make another member
    * owner; null when nobody is (the owner left alone, or a direct message). Optional as `private` is.
    */
-  owner: Type.Optional(Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()])),
+  owner: Type.Optional(
+    Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
+  ),
 };
 
 /** A room as everyone sees it: what the room list's live events carry, since every signed-in user hears them. */
@@ -78,7 +80,9 @@ export const RoomSchema = Type.Object(
      */
     last_read_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     /** The caller's role: `"owner"`, `"member"`, or null when not a member. Optional as `private` is. */
-    my_role: Type.Optional(Type.Union([Type.Literal(ROOM_ROLES[0]), Type.Literal(ROOM_ROLES[1]), Type.Null()])),
+    my_role: Type.Optional(
+      Type.Union([Type.Literal(ROOM_ROLES[0]), Type.Literal(ROOM_ROLES[1]), Type.Null()]),
+    ),
   },
   { $id: 'Room' },
 );
@@ -119,7 +123,6 @@ export const TransferOwnerPayloadSchema = Type.Object({
   username: Type.Optional(Type.String({ maxLength: USERNAME_MAX, pattern: NO_NUL_PATTERN })),
 });
 export type TransferOwnerPayload = Static<typeof TransferOwnerPayloadSchema>;
-
 
 export const JoinRoomResponseSchema = Type.Object({ message: Type.String(), room: RoomSchema });
 export type JoinRoomResponse = Static<typeof JoinRoomResponseSchema>;

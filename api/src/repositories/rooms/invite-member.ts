@@ -35,7 +35,11 @@ export async function inviteMember(
       .insertInto('room_members')
       .values({ room_id: roomId, user_id: member.id, last_read_message_id: room.last_message_id })
       .execute();
-    await trx.deleteFrom('room_removals').where('room_id', '=', roomId).where('user_id', '=', member.id).execute();
+    await trx
+      .deleteFrom('room_removals')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', member.id)
+      .execute();
     await recordAudit(trx, { actorId, action: 'member.invite', roomId, targetUserId: member.id });
     return { status: 'invited', member };
   });
