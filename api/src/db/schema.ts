@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string;
   image: string | null;
   created_at: CreatedAt;
+  /** May do in any room (not a direct message) what its owner may (migration 0013). */
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PersonalAccessTokensTable {

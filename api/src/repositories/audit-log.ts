@@ -10,6 +10,8 @@ export interface AuditEntry {
   roomId: number;
   targetUserId?: number | null;
   details?: Record<string, unknown> | null;
+  /** The actor is a site administrator acting in a room they do not own (recorded as `details.as_admin`). */
+  asAdmin?: boolean;
 }
 
 /** One row of `audit_log` as the operator's CLI prints it, with the names the ids stood for now. */
@@ -35,7 +37,9 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       action: entry.action,
       room_id: entry.roomId,
       target_user_id: entry.targetUserId ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
+      details: entry.details || entry.asAdmin
+        ? JSON.stringify({ ...entry.details, ...(entry.asAdmin ? { as_admin: true } : {}) })
+        : null,
     })
     .execute();
 }

@@ -110,8 +110,17 @@ export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
  * A public room, or a private room or direct message the viewer is a member of: to anyone else those do not
  * exist.
  */
-export async function findRoom(db: Db, roomId: number, viewerId: number): Promise<Room | undefined> {
-  const row = await selectRooms(db, viewerId).where('r.id', '=', roomId).where(visibleTo).executeTakeFirst();
+export async function findRoom(
+  db: Db,
+  roomId: number,
+  viewerId: number,
+  /** `anyRoom`: a private room too, member or not (a site administrator's answer); never a direct message. */
+  options: { anyRoom?: boolean } = {},
+): Promise<Room | undefined> {
+  const row = await selectRooms(db, viewerId)
+    .where('r.id', '=', roomId)
+    .where(options.anyRoom ? sql<boolean>`(r.kind = 'room' OR me.user_id IS NOT NULL)` : visibleTo)
+    .executeTakeFirst();
   return row && toRoom(row, viewerId);
 }
 

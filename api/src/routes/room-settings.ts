@@ -47,7 +47,8 @@ const roomSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (outcome.status !== 'updated') throw ownerRefusal(outcome.status);
       await announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, 'updated', roomId);
-      return (await findRoom(app.db, roomId, user.id)) as Room;
+      // `anyRoom`: an administrator may have changed a private room they are not in.
+      return (await findRoom(app.db, roomId, user.id, { anyRoom: true })) as Room;
     },
   });
 
@@ -82,7 +83,7 @@ const roomSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.status === 'transferred') {
         await announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, 'updated', roomId);
       }
-      return (await findRoom(app.db, roomId, user.id)) as Room;
+      return (await findRoom(app.db, roomId, user.id, { anyRoom: true })) as Room;
     },
   );
 };

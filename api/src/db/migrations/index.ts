@@ -11,6 +11,7 @@ import * as searchAndMentions from './0009-search-and-mentions';
 import * as roomSearchIndex from './0010-room-search-index';
 import * as directMessages from './0011-direct-messages';
 import * as privateRoomsAndOwners from './0012-private-rooms-and-owners';
+import * as siteAdministrators from './0013-site-administrators';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-room-search-index': roomSearchIndex,
   '0011-direct-messages': directMessages,
   '0012-private-rooms-and-owners': privateRoomsAndOwners,
+  '0013-site-administrators': siteAdministrators,
 };

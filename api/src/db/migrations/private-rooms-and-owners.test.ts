@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { down, up } from './0012-private-rooms-and-owners';
 
@@ -16,7 +16,8 @@ describe('migration 0012: owners of existing rooms', () => {
 
   it('makes the creator the owner while still a member; else, and for direct messages, nobody', async () => {
     const { db } = database;
-    await down(db);
+    const untyped = db as unknown as Kysely<unknown>;
+    await down(untyped);
     const user = async (name: string) =>
       (
         await sql<{
@@ -42,7 +43,7 @@ describe('migration 0012: owners of existing rooms', () => {
       db,
     );
 
-    await up(db);
+    await up(untyped);
     const { rows } = await sql<{ name: string; owner_id: number | null; private: boolean }>`
       SELECT name, owner_id, private FROM rooms ORDER BY id`.execute(db);
     expect(rows).toEqual([

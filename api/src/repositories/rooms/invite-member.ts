@@ -40,7 +40,13 @@ export async function inviteMember(
       .where('room_id', '=', roomId)
       .where('user_id', '=', member.id)
       .execute();
-    await recordAudit(trx, { actorId, action: 'member.invite', roomId, targetUserId: member.id });
+    await recordAudit(trx, {
+      actorId,
+      action: 'member.invite',
+      roomId,
+      targetUserId: member.id,
+      asAdmin: room.asAdmin,
+    });
     return { status: 'invited', member };
   });
 }

@@ -32,7 +32,17 @@ export async function removeMember(
       .values({ room_id: roomId, user_id: targetId })
       .onConflict((conflict) => conflict.columns(['room_id', 'user_id']).doNothing())
       .execute();
-    await recordAudit(trx, { actorId, action: 'member.remove', roomId, targetUserId: targetId });
+    // Only an administrator can remove the owner: the room then has none.
+    if (targetId === room.owner_id) {
+      await trx.updateTable('rooms').set({ owner_id: null }).where('id', '=', roomId).execute();
+    }
+    await recordAudit(trx, {
+      actorId,
+      action: 'member.remove',
+      roomId,
+      targetUserId: targetId,
+      asAdmin: room.asAdmin,
+    });
     return { status: 'removed', roomName: room.name };
   });
 }

@@ -10,7 +10,7 @@ export type TransferOutcome =
 
 /**
  * The owner makes another member owner ("Make owner"): by id or by username (case-insensitive). The old owner
- * stays a member. Naming oneself changes nothing. One transaction under the room's lock, with its audit entry.
+ * stays a member. Naming the owner changes nothing. A site administrator may hand any room to any member. One transaction under the room's lock, with its audit entry.
  */
 export async function transferOwnership(
   db: Db,
@@ -30,10 +30,17 @@ export async function transferOwnership(
       )
       .executeTakeFirst();
     if (!user) return { status: target.userId === undefined ? 'unknown_user' : 'not_member' };
-    if (user.id === actorId) return { status: 'unchanged' };
+    if (user.id === room.owner_id) return { status: 'unchanged' };
     if (!(await isMember(trx, roomId, user.id))) return { status: 'not_member' };
     await trx.updateTable('rooms').set({ owner_id: user.id }).where('id', '=', roomId).execute();
-    await recordAudit(trx, { actorId, action: 'owner.transfer', roomId, targetUserId: user.id });
+    await recordAudit(trx, {
+      actorId,
+      action: 'owner.transfer',
+      roomId,
+      targetUserId: user.id,
+      asAdmin: room.asAdmin,
+      details: { from: room.owner_id },
+    });
     return { status: 'transferred' };
   });
 }
