@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
+import { parseAdminArgs } from './admin-args';
 import { AUDIT_LIMIT_DEFAULT, parseAuditArgs } from './audit-args';
 
 describe('audit', () => {
@@ -14,6 +15,16 @@ describe('audit', () => {
       ['--other'],
     ]) {
       expect(parseAuditArgs(bad)).toBeNull();
+    }
+  });
+});
+
+describe('user:admin', () => {
+  it('reads <username> [--revoke], and refuses anything else', () => {
+    expect(parseAdminArgs(['ann'])).toEqual({ username: 'ann', admin: true });
+    expect(parseAdminArgs(['ann', '--revoke'])).toEqual({ username: 'ann', admin: false });
+    for (const bad of [[], ['a', 'b'], ['--revoke'], ['ann', '--other'], ['x'.repeat(65)]]) {
+      expect(parseAdminArgs(bad)).toBeNull();
     }
   });
 });

@@ -37,9 +37,10 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       action: entry.action,
       room_id: entry.roomId,
       target_user_id: entry.targetUserId ?? null,
-      details: entry.details || entry.asAdmin
-        ? JSON.stringify({ ...entry.details, ...(entry.asAdmin ? { as_admin: true } : {}) })
-        : null,
+      details:
+        entry.details || entry.asAdmin
+          ? JSON.stringify({ ...entry.details, ...(entry.asAdmin ? { as_admin: true } : {}) })
+          : null,
     })
     .execute();
 }

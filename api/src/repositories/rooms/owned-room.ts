@@ -23,7 +23,11 @@ export interface OwnedRoom {
  * administrator touches), or a private room the caller is not in (which does not exist for them), and
  * `not_owner` for anyone else. Call inside a transaction.
  */
-export async function lockOwnedRoom(trx: Db, roomId: number, userId: number): Promise<OwnedRoom | OwnerRefused> {
+export async function lockOwnedRoom(
+  trx: Db,
+  roomId: number,
+  userId: number,
+): Promise<OwnedRoom | OwnerRefused> {
   const room = await trx
     .selectFrom('rooms')
     .select(['id', 'name', 'description', 'max_members', 'private', 'last_message_id', 'kind', 'owner_id'])

@@ -41,7 +41,13 @@ export async function updateRoomSettings(
       })
       .where('id', '=', roomId)
       .execute();
-    await recordAudit(trx, { actorId, action: 'room.update', roomId, details: changed, asAdmin: room.asAdmin });
+    await recordAudit(trx, {
+      actorId,
+      action: 'room.update',
+      roomId,
+      details: changed,
+      asAdmin: room.asAdmin,
+    });
     return { status: 'updated' };
   });
 }
