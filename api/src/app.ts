@@ -31,6 +31,8 @@ import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
 import openApiRoutes from './routes/openapi';
 import reactionRoutes from './routes/reactions';
+import roomMemberRoutes from './routes/room-members';
+import roomSettingsRoutes from './routes/room-settings';
 import testingRoutes from './routes/testing';
 import userRoutes from './routes/users';
 
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(chatroomRoutes);
+      await api.register(roomSettingsRoutes);
+      await api.register(roomMemberRoutes);
       await api.register(directMessageRoutes);
       await api.register(userRoutes);
       await api.register(messageRoutes);

@@ -44,6 +44,15 @@ export const ROOM_READ_EVENT = 'RoomRead';
 /** On 'chatroom': `{room}` (a RoomSummary) when a room is created, and when its member count changes. */
 export const ROOM_CREATED_EVENT = 'RoomCreated';
 export const ROOM_UPDATED_EVENT = 'RoomUpdated';
+/**
+ * A private room's RoomCreated/RoomUpdated, MessageSent and MessageDeleted (`{room_id, message_id}`) reach its
+ * members on their own channels instead of 'chatroom', as a direct message's do.
+ * On the invited person's own channel: `{room}` (RoomInvitedEvent, the Room as they see it) after an owner
+ * invited them, so their room list and 'Your rooms' take it in.
+ */
+export const ROOM_INVITED_EVENT = 'RoomInvited';
+/** On the removed member's own channel: `{room_id, room_name}` (RemovedFromRoomEvent) after an owner removed them. */
+export const REMOVED_FROM_ROOM_EVENT = 'RemovedFromRoom';
 
 /**
  * The history state of a room opened from 'Your rooms': the user is a member already, so the chat room

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { verifyPassword } from '../auth/passwords';
 import { API_ROOT } from '../config';
 import { migrateToLatest } from '../db/migrate';
-import { findUserCredentials } from '../repositories/users';
+import { findUserCredentials, isAdmin } from '../repositories/users';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createAccount, parseCreateUserArgs } from './create-account';
 
@@ -39,6 +39,24 @@ describe('user:create', () => {
     expect(await verifyPassword(stored?.password_hash, 's3cret-enough')).toBe(true);
     expect(await createAccount(database.db, 'OPERATOR', 'long enough')).toBe(
       'The username "OPERATOR" is already taken.',
+    );
+  });
+
+  it('makes the account a site administrator with --admin', async () => {
+    expect(parseCreateUserArgs(['--username', 'boss', '--admin'])).toEqual({
+      username: 'boss',
+      password: undefined,
+      admin: true,
+    });
+    expect(await createAccount(database.db, 'boss', 'long enough', { admin: true })).toMatchObject({
+      username: 'boss',
+      is_admin: true,
+    });
+    expect(await isAdmin(database.db, (await findUserCredentials(database.db, 'boss'))?.id ?? 0)).toBe(true);
+    const plain = await createAccount(database.db, 'plain', 'long enough');
+    expect(plain).not.toHaveProperty('is_admin');
+    expect(await isAdmin(database.db, (await findUserCredentials(database.db, 'plain'))?.id ?? 0)).toBe(
+      false,
     );
   });
 

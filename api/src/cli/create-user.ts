@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   const { db } = await createDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const result = await createAccount(db, args.username, password);
+    const result = await createAccount(db, args.username, password, { admin: args.admin });
     if (typeof result === 'string') {
       console.error(result);
       return 1;

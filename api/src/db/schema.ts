@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string;
   image: string | null;
   created_at: CreatedAt;
+  /** May do in any room (not a direct message) what its owner may (migration 0013). */
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PersonalAccessTokensTable {
@@ -40,6 +42,28 @@ export interface RoomsTable {
   kind: ColumnType<RoomKind, RoomKind | undefined, never>;
   /** A direct message's member ids, sorted and joined by `,` (unique); null for a room. */
   direct_key: ColumnType<string | null, string | null | undefined, never>;
+  /** Members only, who come in by invitation (migration 0012). */
+  private: ColumnType<boolean, boolean | undefined, never>;
+  /** Who may change the room, invite and remove; null: nobody (and always for a direct message). */
+  owner_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A member an owner removed: refused 'Join' of a public room until invited back. */
+export interface RoomRemovalsTable {
+  room_id: number;
+  user_id: number;
+  removed_at: CreatedAt;
+}
+
+/** One owner's action, for operators. `id` is bigint, read as text. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actor_id: number | null;
+  action: string;
+  room_id: number | null;
+  target_user_id: number | null;
+  details: ColumnType<unknown, string | null | undefined, never>;
 }
 
 export interface RoomMembersTable {
@@ -108,6 +132,8 @@ export interface Database {
   personal_access_tokens: PersonalAccessTokensTable;
   rooms: RoomsTable;
   room_members: RoomMembersTable;
+  room_removals: RoomRemovalsTable;
+  audit_log: AuditLogTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   message_mentions: MessageMentionsTable;

@@ -19,3 +19,14 @@ export const NO_LEAVING_DIRECT_MESSAGES = 'Nobody leaves a direct message; close
 export const unknownUsername = (username: string) => `There is no user named ${username}.`;
 export const DIRECT_MESSAGE_NEEDS_OTHERS = 'Name at least one person other than yourself.';
 export const TOO_MANY_OTHERS = `A direct message may include at most ${DIRECT_MESSAGE_OTHERS_MAX} other people.`;
+export const ROOM_FULL = 'This room is full.';
+export const ONLY_THE_OWNER = "Only the room's owner may do that.";
+export const OWNER_MUST_HAND_OVER = 'Make another member owner before you leave.';
+export const REMOVED_FROM_THIS_ROOM = 'You were removed from this room.';
+export const NO_REMOVING_YOURSELF = 'You cannot remove yourself; leave the room instead.';
+export const NOT_A_MEMBER_TO_REMOVE = 'That user is not a member of this room.';
+export const SETTINGS_REQUIRED = 'Change at least one of name, description and max_members.';
+export const maxMembersBelowCount = (members: number) =>
+  `Max Members cannot be less than the ${members} people in the room.`;
+export const NEW_OWNER_REQUIRED = 'The user id field is required.';
+export const NEW_OWNER_NOT_A_MEMBER = 'The new owner must be a member of this room.';

@@ -26,6 +26,11 @@ export function bodyOf(description: string, ...mediaTypes: string[]) {
 
 export const RoomParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
+export const RoomMemberParamsSchema = Type.Object({
+  id: RoomParamsSchema.properties.id,
+  userId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+});
+
 export const MessageParamsSchema = Type.Object({
   id: RoomParamsSchema.properties.id,
   messageId: Type.Integer({ minimum: 1, maximum: MAX_ID }),

@@ -18,6 +18,7 @@ describe('RoomCreated and RoomUpdated', () => {
     mention_count: ___,
     last_read_id: ____,
     kind: _____,
+    my_role: ______,
     ...summary
   }: Room) => summary;
 

@@ -3,8 +3,8 @@ import {
   ROOM_UPDATED_EVENT as CLIENT_UPDATED,
 } from '@chat/shared/constants';
 import type { RoomChangedEvent, RoomSummary } from '@chat/shared/schemas';
-import { CHAT_CHANNEL } from './channels';
-import type { Publisher } from './publisher';
+import { CHAT_CHANNEL, userChannel } from './channels';
+import { MAX_BATCH_EVENTS, type Publisher } from './publisher';
 
 /** What `listen('RoomCreated')` / `listen('RoomUpdated')` bind to under Echo's `App.Events` namespace. */
 export const ROOM_CREATED_EVENT = `App\\Events\\${CLIENT_CREATED}`;
@@ -12,19 +12,23 @@ export const ROOM_UPDATED_EVENT = `App\\Events\\${CLIENT_UPDATED}`;
 
 /**
  * Room lists stay current without polling: every signed-in user hears these on `private-chatroom`, so they
- * carry the room as everyone sees it, never one viewer's `is_member` or `unread_count`. Call after the commit.
+ * carry the room as everyone sees it, never one viewer's `is_member` or `unread_count`. A private room is
+ * nobody's business but its members': its events go to each member's own channel instead (`memberIds`, read
+ * after the change), never on `private-chatroom`. Call after the commit.
  */
-export function publishRoomChanged(
+export async function publishRoomChanged(
   publisher: Publisher,
   change: 'created' | 'updated',
   room: RoomSummary,
+  memberIds: readonly number[] = [],
 ): Promise<void> {
   const event: RoomChangedEvent = { room: summaryOf(room) };
-  return publisher.publish(
-    CHAT_CHANNEL,
-    change === 'created' ? ROOM_CREATED_EVENT : ROOM_UPDATED_EVENT,
-    event,
-  );
+  const name = change === 'created' ? ROOM_CREATED_EVENT : ROOM_UPDATED_EVENT;
+  if (!room.private) return publisher.publish(CHAT_CHANNEL, name, event);
+  const events = memberIds.map((id) => ({ channel: userChannel(id), event: name, data: event }));
+  for (let at = 0; at < events.length; at += MAX_BATCH_EVENTS) {
+    await publisher.publishBatch(events.slice(at, at + MAX_BATCH_EVENTS));
+  }
 }
 
 /** Only the summary's fields, whatever richer resource (a viewer's Room) was passed in. */
@@ -35,6 +39,17 @@ function summaryOf({
   max_members,
   members_count,
   created_at,
+  private: isPrivate,
+  owner,
 }: RoomSummary): RoomSummary {
-  return { id, name, description, max_members, members_count, created_at };
+  return {
+    id,
+    name,
+    description,
+    max_members,
+    members_count,
+    created_at,
+    private: isPrivate ?? false,
+    owner: owner ?? null,
+  };
 }

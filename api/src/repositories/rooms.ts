@@ -2,6 +2,7 @@ import {
   type Room,
   type RoomKind,
   type RoomMember,
+  type RoomRole,
   type RoomSummary,
   UNREAD_COUNT_MAX,
 } from '@chat/shared/schemas';
@@ -13,17 +14,22 @@ import { byUsername, directRoomName } from './direct-messages/direct-room-name';
 
 /** Rooms as everyone sees them, with the live member count. */
 function selectRoomSummaries(db: Db) {
-  return db
-    .selectFrom('rooms as r')
-    .select([
-      'r.id',
-      'r.name',
-      'r.description',
-      'r.max_members',
-      sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
-      laravelTimestamp('r.created_at').as('created_at'),
-    ]);
+  return db.selectFrom('rooms as r').select([
+    'r.id',
+    'r.name',
+    'r.description',
+    'r.max_members',
+    sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
+    laravelTimestamp('r.created_at').as('created_at'),
+    'r.private',
+    sql<RoomMember | null>`(
+        SELECT json_build_object('id', o.id, 'username', o.username) FROM users o WHERE o.id = r.owner_id
+      )`.as('owner'),
+  ]);
 }
+
+/** Rooms a viewer may know of: public rooms, and private rooms and direct messages they are a member of. */
+const visibleTo = sql<boolean>`((r.kind = 'room' AND NOT r.private) OR me.user_id IS NOT NULL)`;
 
 /**
  * Rooms as one viewer sees them: whether the viewer is a member, and how many of the others' messages came
@@ -57,6 +63,8 @@ export function selectRooms(db: Db, viewerId: number) {
         ) AS mentioned
       ) END`.as('mention_count'),
       sql<number | null>`me.last_read_message_id`.as('last_read_id'),
+      sql<RoomRole | null>`CASE WHEN me.user_id IS NULL THEN NULL
+        WHEN r.owner_id = ${viewerId} THEN 'owner' ELSE 'member' END`.as('my_role'),
       'r.kind',
       sql<RoomMember[] | null>`CASE WHEN r.kind = 'direct' THEN (
         SELECT json_agg(json_build_object('id', u.id, 'username', u.username))
@@ -85,17 +93,33 @@ export function toRoom({ direct_members, ...row }: RoomRow, viewerId: number): R
   };
 }
 
-/** Rooms only: a direct message is listed to its members by `GET direct-messages`, never here. */
+/**
+ * Rooms only: a direct message is listed to its members by `GET direct-messages`, never here. A private room
+ * is listed to its members only.
+ */
 export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
-  const rows = await selectRooms(db, viewerId).where('r.kind', '=', 'room').orderBy('r.id', 'desc').execute();
+  const rows = await selectRooms(db, viewerId)
+    .where('r.kind', '=', 'room')
+    .where(visibleTo)
+    .orderBy('r.id', 'desc')
+    .execute();
   return rows.map((row) => toRoom(row, viewerId));
 }
 
-/** A room, or a direct message the viewer is a member of: to anyone else a direct message does not exist. */
-export async function findRoom(db: Db, roomId: number, viewerId: number): Promise<Room | undefined> {
+/**
+ * A public room, or a private room or direct message the viewer is a member of: to anyone else those do not
+ * exist.
+ */
+export async function findRoom(
+  db: Db,
+  roomId: number,
+  viewerId: number,
+  /** `anyRoom`: a private room too, member or not (a site administrator's answer); never a direct message. */
+  options: { anyRoom?: boolean } = {},
+): Promise<Room | undefined> {
   const row = await selectRooms(db, viewerId)
     .where('r.id', '=', roomId)
-    .where((eb) => eb.or([eb('r.kind', '=', 'room'), eb('me.user_id', 'is not', null)]))
+    .where(options.anyRoom ? sql<boolean>`(r.kind = 'room' OR me.user_id IS NOT NULL)` : visibleTo)
     .executeTakeFirst();
   return row && toRoom(row, viewerId);
 }
@@ -108,6 +132,19 @@ export async function findRoomSummary(db: Db, roomId: number): Promise<RoomSumma
 export async function roomKind(db: Db, roomId: number): Promise<RoomKind | undefined> {
   const row = await db.selectFrom('rooms').select('kind').where('id', '=', roomId).executeTakeFirst();
   return row?.kind;
+}
+
+/**
+ * Whether anyone may know the room exists: a public room. A private room and a direct message are their
+ * members' business alone; undefined when there is no such room.
+ */
+export async function roomIsPublic(db: Db, roomId: number): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('rooms')
+    .select(['kind', 'private'])
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+  return row && row.kind === 'room' && !row.private;
 }
 
 export async function roomExists(db: Db, roomId: number): Promise<boolean> {
@@ -132,16 +169,17 @@ export async function memberIds(db: Db, roomId: number): Promise<number[]> {
   return rows.map((row) => row.user_id);
 }
 
-/** The room's members by name, for a member (`@` mentions); null when `viewerId` is not one. */
-export async function roomMembers(
-  db: Db,
-  roomId: number,
-  viewerId: number,
-): Promise<{ id: number; username: string }[] | null> {
+/** The room's members by name and role, for a member (`@` mentions); null when `viewerId` is not one. */
+export async function roomMembers(db: Db, roomId: number, viewerId: number): Promise<RoomMember[] | null> {
   const rows = await db
     .selectFrom('room_members as rm')
     .innerJoin('users as u', 'u.id', 'rm.user_id')
-    .select(['u.id', 'u.username'])
+    .innerJoin('rooms as r', 'r.id', 'rm.room_id')
+    .select([
+      'u.id',
+      'u.username',
+      sql<RoomRole>`CASE WHEN r.owner_id = u.id THEN 'owner' ELSE 'member' END`.as('role'),
+    ])
     .where('rm.room_id', '=', roomId)
     .orderBy('u.username')
     .execute();
@@ -153,9 +191,12 @@ export interface NewRoom {
   description: string;
   maxMembers: number;
   creatorId: number;
+  private?: boolean;
 }
 
-/** The creator joins in the same transaction, so nobody ever sees a room its creator is not in. */
+/**
+ * The creator joins in the same transaction, so nobody ever sees a room its creator is not in, and owns it.
+ */
 export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
   const roomId = await db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -165,6 +206,8 @@ export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
         description: room.description,
         max_members: room.maxMembers,
         created_by: room.creatorId,
+        owner_id: room.creatorId,
+        private: room.private ?? false,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -179,17 +222,18 @@ export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
  * join sees is final and `max_members` can never be overshot (a plain count-then-insert would race). Sends
  * take the same lock, so the newest message id read here is final too: a newcomer starts with everything
  * before the join read (the room opens on it anyway) and counts only what comes after as unread. Nobody joins
- * a direct message: to a member it is `already`, to anyone else it does not exist.
+ * a direct message or a private room (people come in by invitation): to a member it is `already`, to anyone
+ * else it does not exist. A member an owner removed from a public room is `removed` until invited back.
  */
 export async function joinRoom(
   db: Db,
   roomId: number,
   userId: number,
-): Promise<'joined' | 'already' | 'full' | 'not_found'> {
+): Promise<'joined' | 'already' | 'full' | 'not_found' | 'removed'> {
   return db.transaction().execute(async (trx) => {
     const room = await trx
       .selectFrom('rooms')
-      .select(['max_members', 'last_message_id', 'kind'])
+      .select(['max_members', 'last_message_id', 'kind', 'private'])
       .where('id', '=', roomId)
       .forNoKeyUpdate()
       .executeTakeFirst();
@@ -203,7 +247,14 @@ export async function joinRoom(
       .where('room_id', '=', roomId)
       .executeTakeFirstOrThrow();
     if (already) return 'already';
-    if (room.kind === 'direct') return 'not_found';
+    if (room.kind === 'direct' || room.private) return 'not_found';
+    const removed = await trx
+      .selectFrom('room_removals')
+      .select('user_id')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (removed) return 'removed';
     if (members >= room.max_members) return 'full';
     await trx
       .insertInto('room_members')
@@ -214,23 +265,46 @@ export async function joinRoom(
 }
 
 /**
- * Leaving a room one is not in is harmless: `not_member`, nothing changed. Nobody leaves a direct message (a
- * member closes it instead): `direct` to a member, `not_found` to anyone else, and nothing changed.
+ * Leaving a public room one is not in is harmless: `not_member`, nothing changed; a private room one is not in
+ * does not exist (`not_found`). Nobody leaves a direct message (a member closes it instead): `direct` to a
+ * member, `not_found` to anyone else. The owner leaves only alone (the room then has no owner and stays):
+ * with others in the room it is `owner_with_members`, nothing changed, until they make one of them owner. The
+ * room row's lock (as joins and invitations take it) keeps the count of others final.
  */
 export async function leaveRoom(
   db: Db,
   roomId: number,
   userId: number,
-): Promise<'left' | 'not_member' | 'not_found' | 'direct'> {
-  const kind = await roomKind(db, roomId);
-  if (kind === undefined) return 'not_found';
-  if (kind === 'direct') return (await isMember(db, roomId, userId)) ? 'direct' : 'not_found';
-  const { numDeletedRows } = await db
-    .deleteFrom('room_members')
-    .where('room_id', '=', roomId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return numDeletedRows > 0n ? 'left' : 'not_member';
+): Promise<'left' | 'not_member' | 'not_found' | 'direct' | 'owner_with_members'> {
+  return db.transaction().execute(async (trx) => {
+    const room = await trx
+      .selectFrom('rooms')
+      .select(['kind', 'private', 'owner_id'])
+      .where('id', '=', roomId)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (!room) return 'not_found';
+    const member = await isMember(trx, roomId, userId);
+    if (room.kind === 'direct') return member ? 'direct' : 'not_found';
+    if (!member) return room.private ? 'not_found' : 'not_member';
+    if (room.owner_id === userId) {
+      const others = await trx
+        .selectFrom('room_members')
+        .select('user_id')
+        .where('room_id', '=', roomId)
+        .where('user_id', '<>', userId)
+        .limit(1)
+        .executeTakeFirst();
+      if (others) return 'owner_with_members';
+      await trx.updateTable('rooms').set({ owner_id: null }).where('id', '=', roomId).execute();
+    }
+    await trx
+      .deleteFrom('room_members')
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .execute();
+    return 'left';
+  });
 }
 
 /**

@@ -17,6 +17,22 @@ export async function findUserCredentials(db: Db, username: string) {
     .executeTakeFirst();
 }
 
+/** Whether the user is a site administrator (false for no such user). */
+export async function isAdmin(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_admin').where('id', '=', id).executeTakeFirst();
+  return row?.is_admin === true;
+}
+
+/** Makes the user (by name, any case) an administrator or not; undefined when there is no such user. */
+export async function setAdmin(db: Db, username: string, admin: boolean): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set({ is_admin: admin })
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
 /** Returns undefined when the username is taken, instead of throwing on the unique index. */
 export async function insertUser(db: Db, username: string, passwordHash: string): Promise<User | undefined> {
   return db

@@ -33,7 +33,7 @@ describe('POST /api/auth/login', () => {
       .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(createHash('sha256').update(secret).digest('hex'));
     const me = await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.json()).toEqual(user);
+    expect(me.json()).toEqual({ ...user, is_admin: false });
   });
 
   it('answers 422 with the Laravel message under errors.username for a wrong password or unknown user', async () => {

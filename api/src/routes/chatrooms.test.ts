@@ -49,6 +49,9 @@ describe('chat rooms', () => {
       mention_count: 0,
       last_read_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      private: false,
+      owner: { id: owner.user.id, username: owner.user.username },
+      my_role: 'owner',
     });
   });
 
@@ -98,7 +101,7 @@ describe('chat rooms', () => {
   it('shows one room, 404 for unknown or malformed ids', async () => {
     const room = (await createRoom({ name: 'Show', description: 'd', max_members: 10 })).json();
     const shown = await t.app.inject({ url: `/api/chatrooms/${room.id}`, headers: other.headers });
-    expect(shown.json()).toEqual({ ...room, is_member: false });
+    expect(shown.json()).toEqual({ ...room, is_member: false, my_role: null });
     for (const id of ['999999', 'abc', '0', '99999999999']) {
       const missing = await t.app.inject({ url: `/api/chatrooms/${id}`, headers: owner.headers });
       expect(missing.statusCode).toBe(404);
@@ -117,7 +120,7 @@ describe('chat rooms', () => {
     expect(join.statusCode).toBe(200);
     expect(join.json()).toEqual({
       message: 'You joined Join.',
-      room: { ...room, members_count: 2, is_member: true },
+      room: { ...room, members_count: 2, is_member: true, my_role: 'member' },
     });
     const again = await t.app.inject({
       method: 'POST',

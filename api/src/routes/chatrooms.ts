@@ -6,46 +6,33 @@ import {
   type Room,
   RoomMemberSchema,
   RoomSchema,
-  type RoomSummary,
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { notFound, unprocessable } from '../http/http-error';
+import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
-import { NO_LEAVING_DIRECT_MESSAGES } from '../http/refusals';
+import {
+  NO_LEAVING_DIRECT_MESSAGES,
+  OWNER_MUST_HAND_OVER,
+  REMOVED_FROM_THIS_ROOM,
+  ROOM_FULL,
+} from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
-import { publishRoomChanged } from '../realtime/room-list-events';
-import {
-  createRoom,
-  findRoom,
-  findRoomSummary,
-  joinRoom,
-  leaveRoom,
-  listRooms,
-  roomMembers,
-} from '../repositories/rooms';
+import { createRoom, findRoom, joinRoom, leaveRoom, listRooms, roomMembers } from '../repositories/rooms';
+import { announceRoom } from '../services/announce-room';
 import { markRead } from '../services/mark-read';
 
-export const ROOM_FULL = 'This room is full.';
+export { ROOM_FULL };
 
 const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
-  /** Room lists learn of the change live; a failed publish is logged, the change stands. */
-  const announce = async (
-    request: FastifyRequest,
-    change: 'created' | 'updated',
-    room: RoomSummary | undefined,
-  ) => {
-    if (!room) return;
-    await publishRoomChanged(app.publisher, change, room).catch((error: unknown) =>
-      request.log.warn({ err: error, roomId: room.id }, `Room ${change} broadcast failed`),
-    );
-  };
+  /** Room lists learn of the change live (services/announce-room); a failed publish is logged. */
+  const announce = (request: { log: typeof app.log }, change: 'created' | 'updated', roomId: number) =>
+    announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, change, roomId);
 
   app.get(
     '/chatrooms',
@@ -90,8 +77,9 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description,
         maxMembers: max_members,
         creatorId: currentUser(request).id,
+        private: request.body.private ?? false,
       });
-      await announce(request, 'created', room);
+      await announce(request, 'created', room.id);
       return reply.code(201).send(room);
     },
   );
@@ -102,7 +90,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: RoomParamsSchema,
-        response: { 200: JoinRoomResponseSchema, ...errorResponses(401, 404, 422) },
+        response: { 200: JoinRoomResponseSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -110,9 +98,10 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await joinRoom(app.db, request.params.id, user.id);
       if (outcome === 'joined') app.pages?.joined(request.params.id, user.id);
       if (outcome === 'not_found') throw notFound();
+      if (outcome === 'removed') throw forbidden(REMOVED_FROM_THIS_ROOM);
       if (outcome === 'full') throw unprocessable(ROOM_FULL);
       const room = (await findRoom(app.db, request.params.id, user.id)) as Room;
-      if (outcome === 'joined') await announce(request, 'updated', room);
+      if (outcome === 'joined') await announce(request, 'updated', room.id);
       return { message: `You joined ${room.name}.`, room };
     },
   );
@@ -132,10 +121,11 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome === 'left') app.pages?.left(roomId, userId);
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'direct') throw unprocessable(NO_LEAVING_DIRECT_MESSAGES);
+      if (outcome === 'owner_with_members') throw unprocessable(OWNER_MUST_HAND_OVER);
       // The room's messages stop reaching this user's sockets now, not at their next reconnect. (An external
       // Reverb/Soketi offers no such call: there they stop when the client leaves the channel or reconnects.)
       app.realtime?.revoke(roomChannel(roomId), userId);
-      if (outcome === 'left') await announce(request, 'updated', await findRoomSummary(app.db, roomId));
+      if (outcome === 'left') await announce(request, 'updated', roomId);
       return { message: 'You left the room.' };
     },
   );

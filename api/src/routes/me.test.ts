@@ -12,7 +12,7 @@ describe('GET /api/me', () => {
     const { user, headers } = await t.signIn('meuser');
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, username: 'meuser', image: null });
+    expect(response.json()).toEqual({ id: user.id, username: 'meuser', image: null, is_admin: false });
   });
 
   it('answers 401 without a token', async () => {

@@ -9,6 +9,7 @@ import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { TESTING_TAG } from '../plugins/openapi';
 import { publishMessageSent } from '../realtime/message-sent';
 import { expireAccessToken } from '../repositories/access-tokens';
+import { memberIds, roomIsPublic } from '../repositories/rooms';
 import { findUserById, findUserCredentials, insertUser } from '../repositories/users';
 import { seedMessages } from './testing/seed-messages';
 
@@ -107,12 +108,15 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.status === 'not_found') throw notFound();
       if (outcome.status === 'not_member') throw forbidden(NOT_A_MEMBER);
       app.pages?.changed(roomId);
-      // Ids only on the room channel too: its readers see the batch as a gap and read it by after_id.
+      // Ids only on the room channel too: its readers see the batch as a gap and read it by after_id. A private
+      // room's or a direct message's list ids go to its members' own channels, never on the shared one.
+      const listMembers = (await roomIsPublic(app.db, roomId)) ? null : await memberIds(app.db, roomId);
       await publishMessageSent(app.publisher, {
         roomId,
         messageId: outcome.lastId,
         previousId: outcome.previousId,
         message: null,
+        directMemberIds: listMembers,
       }).catch((error: unknown) => request.log.warn({ err: error }, 'MessageSent broadcast failed'));
       return reply
         .code(201)

@@ -22,7 +22,8 @@ export interface EditMessageDeps {
  * edit-message; its mentions follow the new text), then, after the commit, the page cache and the
  * MessageUpdated broadcasts, with a mention notification for each member the edit newly mentions. A failed publish is
  * logged and the edit stands: readers catch it up with `changed_after`. In a direct message, nothing on the
- * shared channel and no mention notification (its members were notified of the message when it was sent).
+ * shared channel and no mention notification (its members were notified of the message when it was sent); in
+ * a private room nothing on the shared channel either.
  */
 export async function editMessage(
   deps: EditMessageDeps,
@@ -40,7 +41,8 @@ export async function editMessage(
       messageId: message.id,
       version: message.version,
       message: resource,
-      direct: outcome.direct,
+      // A private room's ids stay off the shared channel too; its members were notified as in any room.
+      direct: outcome.direct || outcome.private,
     },
     outcome.direct ? [] : mentionEvents(outcome.roomName, resource, outcome.addedMentions),
   ).catch((error: unknown) =>

@@ -87,7 +87,7 @@ export async function sendMessage(
   deps.pages?.added(outcome.message);
   try {
     const message = toMessageResource(outcome.message, deps.signer, null);
-    const { directMembers } = outcome;
+    const { directMembers, privateMemberIds } = outcome;
     const mentioned = outcome.message.mentions.map((user) => user.id);
     await publishMessageSent(
       deps.publisher,
@@ -96,7 +96,8 @@ export async function sendMessage(
         messageId: outcome.message.id,
         previousId: outcome.previousId,
         message,
-        directMemberIds: directMembers?.map((member) => member.id) ?? null,
+        // A private room's ids go to its members' own channels as a direct message's do.
+        directMemberIds: directMembers?.map((member) => member.id) ?? privateMemberIds,
       },
       directMembers
         ? directMessageEvents(directMembers, message)

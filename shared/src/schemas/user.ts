@@ -11,6 +11,14 @@ export const UserSchema = Type.Object(
 );
 export type User = Static<typeof UserSchema>;
 
+/** `GET me`: the caller, and whether they are a site administrator (optional: an older API lacks it). */
+export const MeSchema = Type.Object({
+  ...UserSchema.properties,
+  /** May do in any room (not a direct message) what its owner may. */
+  is_admin: Type.Optional(Type.Boolean()),
+});
+export type Me = Static<typeof MeSchema>;
+
 export const LoginPayloadSchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64, pattern: NO_NUL_PATTERN }),
   password: Type.String({ minLength: 1, maxLength: 256 }),

@@ -10,6 +10,8 @@ import * as editsRepliesReactions from './0008-edits-replies-reactions';
 import * as searchAndMentions from './0009-search-and-mentions';
 import * as roomSearchIndex from './0010-room-search-index';
 import * as directMessages from './0011-direct-messages';
+import * as privateRoomsAndOwners from './0012-private-rooms-and-owners';
+import * as siteAdministrators from './0013-site-administrators';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-search-and-mentions': searchAndMentions,
   '0010-room-search-index': roomSearchIndex,
   '0011-direct-messages': directMessages,
+  '0012-private-rooms-and-owners': privateRoomsAndOwners,
+  '0013-site-administrators': siteAdministrators,
 };

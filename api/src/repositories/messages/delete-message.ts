@@ -5,7 +5,8 @@ import { memberCte } from './membership';
 export type DeleteOutcome =
   /**
    * `attachmentName`: the stored file the message held, now the caller's to remove. `directMemberIds`: a
-   * direct message's members (null for a room), whom the broadcast addresses one by one.
+   * direct message's or a private room's members (null for a public room), whom the broadcast addresses one by
+   * one.
    */
   | { status: 'deleted'; attachmentName: string | null; directMemberIds: number[] | null }
   | { status: 'not_found' | 'not_member' | 'not_author' };
@@ -42,7 +43,8 @@ export async function deleteMessage(
       (SELECT user_id FROM target) AS author_id,
       EXISTS (SELECT 1 FROM deleted) AS deleted,
       (SELECT attachment_name FROM deleted) AS attachment_name,
-      CASE WHEN EXISTS (SELECT 1 FROM deleted) AND (SELECT kind FROM rooms WHERE id = ${roomId}) = 'direct' THEN (
+      CASE WHEN EXISTS (SELECT 1 FROM deleted)
+        AND (SELECT kind = 'direct' OR private FROM rooms WHERE id = ${roomId}) THEN (
         SELECT json_agg(user_id) FROM room_members WHERE room_id = ${roomId}
       ) END AS direct_member_ids`.execute(db);
   const row = rows[0];

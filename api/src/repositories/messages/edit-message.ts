@@ -9,9 +9,16 @@ import { mentionedMembers } from './mentioned-members';
 export type EditOutcome =
   /**
    * `addedMentions`: members the new text mentions that the old one did not; `roomName` for their notice;
-   * `direct`: the message is in a direct message.
+   * `direct`: the message is in a direct message; `private`: in a private room.
    */
-  | { status: 'edited'; message: MessageRow; addedMentions: number[]; roomName: string; direct: boolean }
+  | {
+      status: 'edited';
+      message: MessageRow;
+      addedMentions: number[];
+      roomName: string;
+      direct: boolean;
+      private: boolean;
+    }
   | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' };
 
 /**
@@ -40,6 +47,7 @@ export async function editMessage(
       has_attachment: boolean | null;
       updated: boolean;
       direct: boolean;
+      private: boolean;
     }>`
       WITH ${memberCte(roomId, userId)}, target AS (
         SELECT user_id, attachment_name FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
@@ -56,7 +64,8 @@ export async function editMessage(
         (SELECT user_id FROM target) AS author_id,
         (SELECT attachment_name IS NOT NULL FROM target) AS has_attachment,
         EXISTS (SELECT 1 FROM updated) AS updated,
-        EXISTS (SELECT 1 FROM rooms WHERE id = ${roomId} AND kind = 'direct') AS direct`.execute(trx);
+        EXISTS (SELECT 1 FROM rooms WHERE id = ${roomId} AND kind = 'direct') AS direct,
+        EXISTS (SELECT 1 FROM rooms WHERE id = ${roomId} AND private) AS private`.execute(trx);
     const row = rows[0];
     if (!row?.is_member) return { status: 'not_member' };
     if (row.author_id === null) return { status: 'not_found' };
@@ -66,7 +75,7 @@ export async function editMessage(
     const addedMentions = await replaceMentions(trx, { roomId, messageId, names: target.mentionNames ?? [] });
     const message = await findMessage(trx, messageId);
     return message
-      ? { status: 'edited', message, addedMentions, roomName, direct: row.direct }
+      ? { status: 'edited', message, addedMentions, roomName, direct: row.direct, private: row.private }
       : { status: 'not_found' };
   });
 }

@@ -23,6 +23,7 @@ export type InsertOutcome =
    * `previousId`: the room's message just before this one (null: it is the first), exact under the room lock.
    * `roomName`: the room's name as the lock read it (for mention notifications).
    * `directMembers`: a direct message's members, its author included (null for a room).
+   * `privateMemberIds`: a private room's members, its author included (null otherwise).
    */
   | {
       status: 'created';
@@ -30,6 +31,7 @@ export type InsertOutcome =
       previousId: number | null;
       roomName: string;
       directMembers: RoomMember[] | null;
+      privateMemberIds: number[] | null;
     }
   | { status: 'duplicate' }
   | { status: 'not_found' }
@@ -45,6 +47,7 @@ interface InsertRow extends Partial<MessageRow> {
   previous_id: number | null;
   room_name: string | null;
   direct_members: RoomMember[] | null;
+  private_member_ids: number[] | null;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const mentions = names.length === 0 ? sql`'[]'::json` : mentionsFrom('mentioned');
   const { rows } = await sql<InsertRow>`
     WITH room AS (
-      SELECT id, last_message_id, name, kind FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id, name, kind, private FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), ${memberCte(roomId, userId)}, repeat AS (
       SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
     ), reply AS (
@@ -123,7 +126,10 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       CASE WHEN i.id IS NOT NULL AND (SELECT kind FROM room) = 'direct' THEN (
         SELECT json_agg(json_build_object('id', du.id, 'username', du.username))
         FROM room_members dm JOIN users du ON du.id = dm.user_id WHERE dm.room_id = ${roomId}
-      ) END AS direct_members
+      ) END AS direct_members,
+      CASE WHEN i.id IS NOT NULL AND (SELECT private FROM room) THEN (
+        SELECT json_agg(pm.user_id) FROM room_members pm WHERE pm.room_id = ${roomId}
+      ) END AS private_member_ids
     FROM (SELECT 1) AS one
     LEFT JOIN inserted AS i ON true
     LEFT JOIN users AS u ON u.id = i.user_id`.execute(db);
@@ -141,6 +147,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
     previous_id: previousId,
     room_name: roomName,
     direct_members: directMembers,
+    private_member_ids: privateMemberIds,
     ...stored
   } = row;
   return {
@@ -149,5 +156,6 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
     previousId,
     roomName: roomName ?? '',
     directMembers: directMembers ?? null,
+    privateMemberIds: privateMemberIds ?? null,
   };
 }
