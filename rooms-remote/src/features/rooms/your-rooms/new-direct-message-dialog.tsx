@@ -1,11 +1,11 @@
 import { type ApiError, type Room, type RoomMember, routes, useServices } from '@chat/shared';
 import { SWITCHED_ROOM } from '@chat/shared/constants';
 import { directMessageKeys, startDirectMessage } from '@chat/shared/direct-messages';
+import { PeoplePicker } from '@chat/shared/people-picker';
 import { DIRECT_MESSAGE_OTHERS_MAX } from '@chat/shared/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useId, useState } from 'react';
-import { PeoplePicker } from './people-picker';
 
 export const NOBODY_CHOSEN = 'Choose at least one person.';
 

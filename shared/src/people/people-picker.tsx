@@ -1,9 +1,10 @@
-import { type RoomMember, useServices, useSession } from '@chat/shared';
-import { searchUsers } from '@chat/shared/direct-messages';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Tag, theme } from 'antd';
 import { useCombobox, useMultipleSelection } from 'downshift';
 import { useDeferredValue, useState } from 'react';
+import { searchUsers } from '../api/direct-messages';
+import type { RoomMember } from '../schemas/room';
+import { useServices, useSession } from '../services/services-context';
 
 interface PeoplePickerProps {
   inputId: string;
@@ -17,6 +18,9 @@ interface PeoplePickerProps {
 }
 
 /**
+ * The people picker of 'New direct message' and 'Invite people'. Bundled into each remote that imports it
+ * (`@chat/shared/people-picker`), not shared through the shell: shells already deployed lack it.
+ *
  * A field (role `combobox`) that offers matching usernames as options while one types, and holds the people
  * chosen as tags (Backspace removes the last). Downshift does the ARIA and keyboard work: antd's Select is not
  * in the antd that deployed shells share, so a remote using it would be refused by their deploy check.
