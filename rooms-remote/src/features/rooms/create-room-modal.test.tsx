@@ -101,6 +101,50 @@ describe('Create Room modal', () => {
     expect(get).toHaveBeenCalledTimes(2);
   });
 
+  it("offers a 'Private' switch, off by default, with its hint; Space and Enter toggle it", async () => {
+    const { user } = renderPage(never);
+    const dialog = await openModal(user);
+    const toggle = within(dialog).getByRole('switch', { name: 'Private' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription('Only people you invite can find and join it.');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('sends private: true when the switch is on, and no private field when it is off', async () => {
+    let id = 10;
+    const { user, post } = renderPage((_url, data) => Promise.resolve(aRoom({ id: id++, ...data })));
+    let dialog = await openModal(user);
+    await user.type(within(dialog).getByLabelText('Name'), 'Hideout');
+    await user.type(within(dialog).getByLabelText('Description'), 'Shh');
+    await user.click(within(dialog).getByRole('switch', { name: 'Private' }));
+    await user.click(save());
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toStrictEqual({
+      name: 'Hideout',
+      description: 'Shh',
+      max_members: 100,
+      private: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = (await screen.findByText('Hideout')).closest('li') as HTMLElement;
+    expect(within(row).getByRole('img', { name: 'Private' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Create Room/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Create Room' });
+    expect(within(dialog).getByRole('switch', { name: 'Private' })).toHaveAttribute('aria-checked', 'false');
+    await user.type(within(dialog).getByLabelText('Name'), 'Lounge');
+    await user.type(within(dialog).getByLabelText('Description'), 'Talk');
+    await user.click(save());
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[1]?.[1]).toStrictEqual({ name: 'Lounge', description: 'Talk', max_members: 100 });
+  });
+
   it('submits on Enter in a field and shows Save loading while the call runs', async () => {
     const { user } = renderPage(never);
     const dialog = await openModal(user);

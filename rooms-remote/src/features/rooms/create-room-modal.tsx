@@ -12,6 +12,7 @@ import { FIELD_LABELS, requiredMessage } from '@chat/shared/schemas';
 import { Form, Input, InputNumber, Modal } from 'antd';
 
 import { useCreateRoom } from './api/create-room';
+import { PrivateSwitch } from './private-switch';
 
 interface CreateRoomModalProps {
   open: boolean;
@@ -26,11 +27,17 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
   const createRoom = useCreateRoom();
   const { validateTrigger, markAttempted, reset } = useSubmitValidation();
 
-  const save = (values: CreateRoomPayload) => {
+  const save = ({ private: isPrivate, ...values }: CreateRoomPayload) => {
     markAttempted();
     if (createRoom.isPending) return;
     createRoom.mutate(
-      { ...values, name: values.name.trim(), description: values.description.trim() },
+      // `private` only when on: an API from before private rooms never sees a field it does not know.
+      {
+        ...values,
+        name: values.name.trim(),
+        description: values.description.trim(),
+        ...(isPrivate ? { private: true } : {}),
+      },
       { onSuccess: onClose, onError: (error) => form.setFields(fieldErrors(error, FIELDS)) },
     );
   };
@@ -98,6 +105,9 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
           precision={0}
           style={{ width: '100%' }}
         />
+      </Form.Item>
+      <Form.Item name="private" valuePropName="checked">
+        <PrivateSwitch />
       </Form.Item>
     </Modal>
   );
