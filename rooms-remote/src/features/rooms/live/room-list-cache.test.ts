@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { aRoom } from '../../../testing/a-room';
-import { isJoined, roomChanged } from './room-list-cache';
+import { isJoined, roomChanged, roomInvited, roomRemoved } from './room-list-cache';
 
 const summary = ({ is_member: _, unread_count: __, ...rest }: ReturnType<typeof aRoom>) => rest;
 
@@ -28,6 +28,44 @@ describe('roomChanged', () => {
 
   it('leaves a list not loaded yet alone', () => {
     expect(roomChanged(undefined, summary(aRoom()))).toBeUndefined();
+  });
+
+  it("adds a new room heard on the viewer's own channel (a private room's, members only) as theirs", () => {
+    const [room] = roomChanged([], summary(aRoom({ id: 4, private: true })), true) ?? [];
+    expect(room).toMatchObject({ id: 4, private: true, is_member: true, unread_count: 0 });
+  });
+});
+
+describe('roomInvited', () => {
+  it('puts the room as the invited person sees it in id order, replacing what the list held', () => {
+    const held = [aRoom({ id: 9 }), aRoom({ id: 5, name: 'Old' }), aRoom({ id: 2 })];
+    const invited = aRoom({ id: 5, name: 'Now', is_member: true, unread_count: 3, my_role: 'member' });
+    const next = roomInvited(held, invited);
+    expect(next?.map((room) => room.id)).toEqual([9, 5, 2]);
+    expect(next?.[1]).toEqual(invited);
+    expect(roomInvited(held, aRoom({ id: 7, private: true }))?.map((room) => room.id)).toEqual([9, 7, 5, 2]);
+    expect(roomInvited(undefined, invited)).toBeUndefined();
+  });
+});
+
+describe('roomRemoved', () => {
+  it('drops a private room and takes a public one out of the viewer’s rooms', () => {
+    const held = [
+      aRoom({ id: 3, private: true, is_member: true }),
+      aRoom({ id: 2, is_member: true, unread_count: 4, mention_count: 1, my_role: 'member' }),
+      aRoom({ id: 1, is_member: true }),
+    ];
+    expect(roomRemoved(held, 3)?.map((room) => room.id)).toEqual([2, 1]);
+    const next = roomRemoved(held, 2);
+    expect(next?.[1]).toMatchObject({
+      id: 2,
+      is_member: false,
+      unread_count: 0,
+      mention_count: 0,
+      my_role: null,
+    });
+    expect(next?.[2]).toBe(held[2]);
+    expect(roomRemoved(undefined, 1)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,9 @@ import {
   CHAT_CHANNEL,
   MESSAGE_DELETED_EVENT,
   MESSAGE_SENT_EVENT,
+  REMOVED_FROM_ROOM_EVENT,
   ROOM_CREATED_EVENT,
+  ROOM_INVITED_EVENT,
   ROOM_READ_EVENT,
   ROOM_UPDATED_EVENT,
   userChannel,
@@ -151,6 +153,71 @@ describe('the live room list', () => {
     await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 2));
     expect(get).toHaveBeenCalledTimes(2);
     expect(fake.joined.has(userChannel(2))).toBe(true);
+  });
+
+  it('shows a room this user was invited into at once, heard on their own channel, then reads the list', async () => {
+    const hideout = aRoom({ id: 5, name: 'Hideout', private: true, is_member: true, my_role: 'member' });
+    const { fake, get } = renderLiveList([
+      [aRoom({ id: 1, name: 'Old' })],
+      [hideout, aRoom({ id: 1, name: 'Old' })],
+    ]);
+    await rowOf('Old');
+    // Someone else's invitation is not this list's business.
+    act(() => fake.emit(userChannel(3), ROOM_INVITED_EVENT, { room: hideout }));
+    expect(screen.queryByText('Hideout')).not.toBeInTheDocument();
+
+    act(() => fake.emit(userChannel(2), ROOM_INVITED_EVENT, { room: hideout }));
+    const row = await rowOf('Hideout');
+    expect(screen.getAllByRole('listitem')[0]).toBe(row);
+    expect(within(row).getByText('Joined')).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Private' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  });
+
+  it('drops a private room its owner removed this user from, and reads the list again', async () => {
+    const { fake, get } = renderLiveList([
+      [aRoom({ id: 5, name: 'Hideout', private: true, is_member: true }), aRoom({ id: 1, name: 'Old' })],
+      [aRoom({ id: 1, name: 'Old' })],
+    ]);
+    await rowOf('Hideout');
+    act(() => fake.emit(userChannel(2), REMOVED_FROM_ROOM_EVENT, { room_id: 5, room_name: 'Hideout' }));
+    await waitFor(() => expect(screen.queryByText('Hideout')).not.toBeInTheDocument());
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("takes a private room's RoomCreated and RoomUpdated from this user's own channel, without a read", async () => {
+    const { fake, get } = renderLiveList([[aRoom({ id: 1, name: 'Old', private: true, is_member: true })]]);
+    await rowOf('Old');
+    act(() => {
+      fake.emit(userChannel(2), ROOM_CREATED_EVENT, {
+        room: summary(aRoom({ id: 2, name: 'Fresh', private: true, members_count: 1 })),
+      });
+      fake.emit(userChannel(2), ROOM_UPDATED_EVENT, {
+        room: summary(aRoom({ id: 1, name: 'Renamed', private: true, members_count: 7, max_members: 10 })),
+      });
+    });
+    const fresh = await rowOf('Fresh');
+    expect(screen.getAllByRole('listitem')[0]).toBe(fresh);
+    // Heard on their own channel: a private room of theirs.
+    expect(within(fresh).getByText('Joined')).toBeInTheDocument();
+    expect(within(fresh).getByRole('img', { name: 'Private' })).toBeInTheDocument();
+    const renamed = await rowOf('Renamed');
+    expect(within(renamed).getByLabelText('7 of 10 members')).toBeInTheDocument();
+    expect(within(renamed).getByText('Joined')).toBeInTheDocument();
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS * 2));
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the list again after the user's own channel (re)subscribed: private rooms' events come there", async () => {
+    const { fake, get } = renderLiveList([[aRoom({ name: 'Any' })]]);
+    await rowOf('Any');
+    act(() => fake.succeedSubscription(userChannel(2)));
+    await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
   });
 
   it('reads again after a (re)subscription, and leaves the channel when closed', async () => {

@@ -1,8 +1,10 @@
 import {
   type MessageDeletedEvent,
   type MessageSentEvent,
+  type RemovedFromRoomEvent,
   type Room,
   type RoomChangedEvent,
+  type RoomInvitedEvent,
   type RoomReadEvent,
   roomKeys,
   useServices,
@@ -14,7 +16,9 @@ import {
   DIRECT_MESSAGE_CLOSED_EVENT,
   MESSAGE_DELETED_EVENT,
   MESSAGE_SENT_EVENT,
+  REMOVED_FROM_ROOM_EVENT,
   ROOM_CREATED_EVENT,
+  ROOM_INVITED_EVENT,
   ROOM_READ_EVENT,
   ROOM_UPDATED_EVENT,
   userChannel,
@@ -23,7 +27,7 @@ import { directMessageKeys } from '@chat/shared/direct-messages';
 import { useEcho } from '@chat/shared/use-echo';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isJoined, roomChanged } from './room-list-cache';
+import { isJoined, roomChanged, roomInvited, roomRemoved } from './room-list-cache';
 
 /** A burst of messages costs one read of the list, at most this long after its first event. */
 export const UNREAD_REFRESH_MS = 500;
@@ -46,7 +50,10 @@ const live = new Map<EchoClient, { users: number; stop: () => void }>();
  * again, once per burst. So is it after every (re)subscription, since events sent before it never arrived.
  * On the user's own channel: their read position moved (RoomRead: a room read in another tab or device), and
  * everything of their direct messages (MessageSent, MessageDeleted, DirectMessageClosed), which never goes on
- * 'chatroom'.
+ * 'chatroom'; so do a private room's RoomCreated, RoomUpdated, MessageSent and MessageDeleted, to its members
+ * only. There too: RoomInvited (the room, as the invited person now sees it, goes into the list at once, so
+ * the room list and 'Your rooms' show it without a reload) and RemovedFromRoom (the room leaves 'Your rooms',
+ * a private one the list too); after either the list is read again, as the server has the last word.
  */
 export function useLiveRooms(): void {
   const { echo, queryClient } = useServices();
@@ -85,6 +92,20 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
   const onRoom = ({ room }: RoomChangedEvent) => {
     if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomChanged(rooms, room));
   };
+  // A private room's, heard by its members alone.
+  const onOwnRoom = ({ room }: RoomChangedEvent) => {
+    if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomChanged(rooms, room, true));
+  };
+  const onInvited = ({ room }: RoomInvitedEvent) => {
+    if (!open) return;
+    queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomInvited(rooms, room));
+    refreshSoon(roomKeys.all);
+  };
+  const onRemoved = ({ room_id }: RemovedFromRoomEvent) => {
+    if (!open) return;
+    queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomRemoved(rooms, room_id));
+    refreshSoon(roomKeys.all);
+  };
   const onRoomMessage = (event: MessageSentEvent | MessageDeletedEvent) => {
     if (isJoined(queryClient.getQueryData<Room[]>(roomKeys.all), event.room_id)) refreshSoon(roomKeys.all);
   };
@@ -108,7 +129,15 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     .listen(MESSAGE_SENT_EVENT, onOwn)
     .listen(MESSAGE_DELETED_EVENT, onOwn)
     .listen(DIRECT_MESSAGE_CLOSED_EVENT, onClosed)
-    .subscribed(() => refreshSoon(directMessageKeys.all));
+    .listen(ROOM_CREATED_EVENT, onOwnRoom)
+    .listen(ROOM_UPDATED_EVENT, onOwnRoom)
+    .listen(ROOM_INVITED_EVENT, onInvited)
+    .listen(REMOVED_FROM_ROOM_EVENT, onRemoved)
+    .subscribed(() => {
+      // Private rooms' events come here too: what was missed meanwhile, the lists' next read has.
+      refreshSoon(directMessageKeys.all);
+      refreshSoon(roomKeys.all);
+    });
   return () => {
     open = false;
     for (const timer of pending.values()) clearTimeout(timer);
@@ -124,6 +153,10 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
       .stopListening(ROOM_READ_EVENT, onOwn)
       .stopListening(MESSAGE_SENT_EVENT, onOwn)
       .stopListening(MESSAGE_DELETED_EVENT, onOwn)
-      .stopListening(DIRECT_MESSAGE_CLOSED_EVENT, onClosed);
+      .stopListening(DIRECT_MESSAGE_CLOSED_EVENT, onClosed)
+      .stopListening(ROOM_CREATED_EVENT, onOwnRoom)
+      .stopListening(ROOM_UPDATED_EVENT, onOwnRoom)
+      .stopListening(ROOM_INVITED_EVENT, onInvited)
+      .stopListening(REMOVED_FROM_ROOM_EVENT, onRemoved);
   };
 }
