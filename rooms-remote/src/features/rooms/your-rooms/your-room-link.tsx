@@ -2,6 +2,7 @@ import { type Room, roomKeys, useIntentPreload, useServices } from '@chat/shared
 import { SWITCHED_ROOM } from '@chat/shared/constants';
 import { Flex, Typography, theme } from 'antd';
 import type { MouseEvent } from 'react';
+import { PrivateMark } from '../private-mark';
 import { MentionBadge, UnreadBadge } from '../unread-badge';
 
 interface YourRoomLinkProps {
@@ -44,6 +45,7 @@ export function YourRoomLink({ room, to, current }: YourRoomLinkProps) {
         <Typography.Text ellipsis style={{ flex: 1, color: 'inherit', fontWeight: 'inherit' }}>
           {room.name}
         </Typography.Text>
+        <PrivateMark private={room.private} />
         <UnreadBadge count={room.unread_count} />
         <MentionBadge count={room.mention_count} />
       </Flex>
