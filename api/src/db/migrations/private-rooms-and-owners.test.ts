@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { type Kysely, sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { migrateToLatest } from '../migrate';
 import { down, up } from './0012-private-rooms-and-owners';
 
 /** Migration 0012 on a database that has rooms already: who owns each. */
@@ -8,6 +9,8 @@ describe('migration 0012: owners of existing rooms', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
+    // A PostgreSQL test database starts empty (PGlite's comes from a migrated template): migrate it the same.
+    await migrateToLatest(database.db);
   });
   afterAll(async () => {
     await database.db.destroy();
