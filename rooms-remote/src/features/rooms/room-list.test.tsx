@@ -35,6 +35,18 @@ describe('RoomList', () => {
     expect(screen.queryByRole('status', { name: 'Loading rooms' })).not.toBeInTheDocument();
   });
 
+  it("marks a private room with a lock named 'Private'; a public room and an older API's room have none", async () => {
+    renderList(() =>
+      Promise.resolve([
+        aRoom({ id: 3, name: 'Hideout', private: true, is_member: true }),
+        aRoom({ id: 2, name: 'Lounge', private: false }),
+        aRoom({ id: 1, name: 'Before private rooms' }),
+      ]),
+    );
+    expect(within(await rowOf('Hideout')).getByRole('img', { name: 'Private' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Private' })).toHaveLength(1);
+  });
+
   it('numbers the rooms in order, each with its description, occupancy and a Join button', async () => {
     renderList(() =>
       Promise.resolve([
