@@ -1,4 +1,4 @@
-import type { HttpClient, Message, Room } from '@chat/shared';
+import type { HttpClient, Message, Room, RoomMember } from '@chat/shared';
 import { stubHttp } from '@chat/shared/testing';
 import type { AxiosRequestConfig } from 'axios';
 import { aMessage } from './messages';
@@ -15,7 +15,7 @@ export const testRoom: Room = {
 };
 
 interface Call {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   data?: unknown;
   params?: Record<string, unknown>;
@@ -28,7 +28,29 @@ interface Call {
 export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoom.id })]) {
   const messages = [...initial];
   const calls: Call[] = [];
-  const state: { failSends: boolean; room: Room } = { failSends: false, room: testRoom };
+  const state: {
+    failSends: boolean;
+    room: Room;
+    /** The members as the API lists them; unset, everyone who wrote in the room. */
+    members?: RoomMember[];
+    /** Whom `GET users?q=` finds. */
+    users: RoomMember[];
+    /** The API's refusal of the next leave or invitation, as `{message, status}`. */
+    refuseLeave?: { message: string; status: number };
+    refuseInvite?: { message: string; status: number };
+  } = { failSends: false, room: testRoom, users: [] };
+  /** The owner's routes, as the API answers them. */
+  const ownerPost = (url: string, data: unknown): unknown => {
+    if (url.endsWith('/owner')) {
+      state.room = { ...state.room, my_role: 'member' };
+      return state.room;
+    }
+    if (state.refuseInvite) throw state.refuseInvite;
+    const { username } = data as { username: string };
+    const member = { id: 100 + (state.members?.length ?? 0), username };
+    state.members = [...(state.members ?? []), { ...member, role: 'member' }];
+    return member;
+  };
   const http: HttpClient = stubHttp({
     get: async <T>(url: string, config?: AxiosRequestConfig) => {
       const params = (config?.params ?? {}) as {
@@ -40,6 +62,12 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
       };
       calls.push({ method: 'GET', url, params });
       const limit = params.limit ?? 50;
+      if (url === `chatrooms/${testRoom.id}`) return state.room as T;
+      if (url === 'users') {
+        const q = String(params.q ?? '').toLowerCase();
+        return state.users.filter((user) => user.username.toLowerCase().startsWith(q)) as T;
+      }
+      if (url.endsWith('/members') && state.members) return state.members as T;
       if (url.endsWith('/members')) {
         // The room's members as the API lists them: here, everyone who wrote in it.
         const byId = new Map(messages.map((m) => [m.user.id, { id: m.user.id, username: m.user.username }]));
@@ -75,7 +103,11 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
     post: async <T>(url: string, data?: unknown) => {
       calls.push({ method: 'POST', url, data });
       if (url.endsWith('/join')) return { message: 'Joined the room.', room: state.room } as T;
-      if (url.endsWith('/leave')) return { message: 'Left the room.' } as T;
+      if (url.endsWith('/leave')) {
+        if (state.refuseLeave) throw state.refuseLeave;
+        return { message: 'Left the room.' } as T;
+      }
+      if (url.endsWith('/owner') || url.endsWith('/members')) return ownerPost(url, data) as T;
       if (url.endsWith('/read')) return undefined as T;
       if (state.failSends) throw { message: 'Something went wrong!', status: null };
       const body = data as { content: string; client_msg_id: string };
@@ -90,8 +122,17 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
       messages.push(stored);
       return stored as T;
     },
+    put: async <T>(url: string, data?: unknown) => {
+      calls.push({ method: 'PUT', url, data });
+      state.room = { ...state.room, ...(data as Partial<Room>) };
+      return state.room as T;
+    },
     delete: async <T>(url: string) => {
       calls.push({ method: 'DELETE', url });
+      if (url.includes('/members/')) {
+        state.members = state.members?.filter((member) => !url.endsWith(`/members/${member.id}`));
+        return undefined as T;
+      }
       const index = messages.findIndex((m) => url.endsWith(`/messages/${m.id}`));
       if (index < 0) throw { message: 'Not Found', status: 404 };
       messages.splice(index, 1);

@@ -32,7 +32,12 @@ export function useOpenRoom(roomId: number, { direct, switched }: { direct: bool
     joinNow();
   }, [mustJoin, roomId, joinNow]);
 
-  if (mustJoin) return { room: join.data?.room, ready: join.isSuccess, failure: null } satisfies OpenRoom;
+  if (mustJoin) {
+    // The join put its room in the cache, where changes made since (the owner's settings, a new owner)
+    // replace it: the room's record, once it says the user is in, is what the header follows.
+    const room = join.isSuccess ? (record.data?.is_member ? record.data : join.data.room) : undefined;
+    return { room, ready: join.isSuccess, failure: null } satisfies OpenRoom;
+  }
   const failure = record.isError
     ? record.error.message
     : record.isSuccess && !member
