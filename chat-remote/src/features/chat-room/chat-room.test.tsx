@@ -6,6 +6,7 @@ import {
   openingPageQueryOptions,
   type RoomMessageSentEvent,
   roomChannel,
+  userChannel,
 } from '@chat/shared';
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
@@ -163,7 +164,7 @@ describe('ChatRoom', () => {
     const { api, fake } = renderRoom();
     const own = roomChannel(testRoom.id);
     await waitFor(() => expect(texts()).toEqual(['message 1']));
-    expect(fake.joined).toEqual(new Set([own]));
+    expect(fake.joined).toEqual(new Set([own, userChannel(2)]));
     act(() => fake.succeedSubscription(own));
     await settle();
     expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
@@ -217,7 +218,7 @@ describe('ChatRoom', () => {
     const own = roomChannel(testRoom.id);
     await waitFor(() => expect(texts()).toEqual(['message 1']));
     act(() => fake.failSubscription(own));
-    expect(fake.joined).toEqual(new Set([own, CHAT_CHANNEL]));
+    expect(fake.joined).toEqual(new Set([own, CHAT_CHANNEL, userChannel(2)]));
     act(() => fake.succeedSubscription(CHAT_CHANNEL));
     await settle();
     expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
@@ -237,7 +238,7 @@ describe('ChatRoom', () => {
 
     // pusher-js asks for the room channel again after a reconnect; granted, the shared one is left.
     act(() => fake.succeedSubscription(own));
-    expect(fake.joined).toEqual(new Set([own]));
+    expect(fake.joined).toEqual(new Set([own, userChannel(2)]));
     expect(fake.left).toContain(CHAT_CHANNEL);
   });
 
@@ -323,6 +324,7 @@ describe('ChatRoom', () => {
     expect(api.calls.some((call) => call.url === 'chatrooms/7/leave')).toBe(true);
     unmount();
     expect(fake.left).toContain(roomChannel(testRoom.id));
-    expect(fake.joined).toEqual(new Set());
+    // The user's own channel stays: the shell's notifications hear on it too.
+    expect(fake.joined).toEqual(new Set([userChannel(2)]));
   });
 });

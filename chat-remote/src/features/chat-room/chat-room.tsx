@@ -1,14 +1,16 @@
 import { type ChatRoomProps, openingPageQueryOptions, timings, useServices } from '@chat/shared';
 import { leverOn } from '@chat/shared/perf-levers';
-import { Button, Card, Result, Spin, Typography, theme } from 'antd';
+import { App, Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useCloseDirectMessage } from './api/close-direct-message';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
 import { OnlinePanel } from './components/online-panel';
 import { RoomPresence } from './components/room-presence';
+import { RoomSettingsButton } from './components/room-settings-button';
 import { useKnownRoomName } from './hooks/use-known-room-name';
 import { useOpenRoom } from './hooks/use-open-room';
+import { useRemoval } from './hooks/use-removal';
 
 /**
  * The open room or direct message: the conversation's place under a loading overlay until it may be shown
@@ -21,6 +23,7 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   const { http, queryClient } = useServices();
   const { token } = theme.useToken();
   const open = useOpenRoom(roomId, { direct, switched });
+  useRemoval(roomId);
   // A member coming back reads the room without waiting for the join: the shell preloads its newest page
   // with the route. Read once, so a later visit opens on a fresh page; without it (a newcomer, or run
   // alone) the page is fetched after the join.
@@ -57,7 +60,10 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
         open.failure !== null ? null : direct ? (
           <CloseConversationButton roomId={roomId} disabled={!open.ready} />
         ) : (
-          <LeaveRoomButton roomId={roomId} disabled={!open.ready} />
+          <Flex gap={8}>
+            {open.room?.my_role === 'owner' && <RoomSettingsButton room={open.room} disabled={!open.ready} />}
+            <LeaveRoomButton roomId={roomId} isPrivate={open.room?.private === true} disabled={!open.ready} />
+          </Flex>
         )
       }
       styles={{ body: { padding: 0 } }}
@@ -83,10 +89,40 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   );
 }
 
-function LeaveRoomButton({ roomId, disabled }: { roomId: number; disabled: boolean }) {
+export const LEAVE_PRIVATE_ROOM_QUESTION =
+  'Leave this private room? You will need a new invitation to come back.';
+
+/**
+ * Leaves the room; a private one only after asking, since nobody comes back into it uninvited. A refusal (the
+ * owner of a room with others in it: 'Make another member owner before you leave.') is shown as every failed
+ * call is, and the user stays.
+ */
+function LeaveRoomButton({
+  roomId,
+  isPrivate,
+  disabled,
+}: {
+  roomId: number;
+  isPrivate: boolean;
+  disabled: boolean;
+}) {
   const leave = useLeaveRoom(roomId);
+  const { modal } = App.useApp();
+  const onLeave = () => {
+    if (!isPrivate) {
+      leave.mutate();
+      return;
+    }
+    modal.confirm({
+      content: LEAVE_PRIVATE_ROOM_QUESTION,
+      okText: 'Leave',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => leave.mutate(),
+    });
+  };
   return (
-    <Button type="primary" disabled={disabled} loading={leave.isPending} onClick={() => leave.mutate()}>
+    <Button type="primary" disabled={disabled} loading={leave.isPending} onClick={onLeave}>
       Leave Room
     </Button>
   );
