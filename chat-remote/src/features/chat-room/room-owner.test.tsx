@@ -83,6 +83,24 @@ describe('Room owner', () => {
     expect(await screen.findByRole('heading', { name: 'Chat Room: Lounge' })).toBeInTheDocument();
   });
 
+  it("uses PATCH where the shell's client has it", async () => {
+    const { api } = renderRoom({ my_role: 'owner' });
+    const patched: unknown[] = [];
+    api.http.patch = async <T,>(url: string, data?: unknown) => {
+      patched.push({ url, data });
+      api.state.room = { ...api.state.room, ...(data as Partial<Room>) };
+      return api.state.room as T;
+    };
+    const dialog = await openSettings();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patched).toEqual([
+        { url: 'chatrooms/7', data: { name: 'General', description: 'Talk', max_members: 100 } },
+      ]),
+    );
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it('refuses a blank name as Create Room does, and shows the API’s field errors on the fields', async () => {
     const { api } = renderRoom({ my_role: 'owner' });
     const dialog = await openSettings();

@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
  * `patch`: the API takes PUT on the same handler.
  */
 export function updateRoom(http: HttpClient, roomId: number, payload: UpdateRoomPayload): Promise<Room> {
-  const send = http.patch ?? http.put;
-  return send<Room>(`chatrooms/${roomId}`, payload);
+  const url = `chatrooms/${roomId}`;
+  return http.patch ? http.patch<Room>(url, payload) : http.put<Room>(url, payload);
 }
 
 /** The room's record follows the answer at once (its heading), and every list reads the room again. */
