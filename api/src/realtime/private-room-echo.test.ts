@@ -85,7 +85,7 @@ describe('private rooms through laravel-echo', () => {
     await call(bob, 'PATCH', `/chatrooms/${room.id}/messages/${messageId}`, { content: 'psst!' });
     await call(bob, 'DELETE', `/chatrooms/${room.id}/messages/${messageId}`);
     expect((await call(ann, 'PATCH', `/chatrooms/${room.id}`, { name: 'Den' })).statusCode).toBe(200);
-    await waitFor(() => (heard.get(cleo)?.length ?? 0) >= 6, "cleo's events");
+    await waitFor(() => (heard.get(cleo)?.length ?? 0) >= 7, "cleo's events");
     await pause();
 
     for (const who of [ann, bob, cleo]) {
@@ -99,6 +99,7 @@ describe('private rooms through laravel-echo', () => {
           `chatroom.${room.id} MessageDeleted`,
           `${own} MessageDeleted`,
           `${own} RoomUpdated`,
+          `chatroom.${room.id} RoomUpdated`,
         ],
       ]);
     }
@@ -164,11 +165,12 @@ describe('private rooms through laravel-echo', () => {
     await waitFor(() => left.includes(cleo.user.id), "cleo's presence revoked");
 
     await call(bob, 'POST', `/chatrooms/${room.id}/messages`, { content: 'after cleo' });
-    await waitFor(() => (heard.get(bob)?.length ?? 0) >= 3, "bob's message");
+    await waitFor(() => (heard.get(bob)?.length ?? 0) >= 4, "bob's message");
     await pause();
     expect(heard.get(cleo)).toHaveLength(1);
     expect(names(bob)).toEqual([
       `App.Models.User.${bob.user.id} RoomUpdated`,
+      `chatroom.${room.id} RoomUpdated`,
       `App.Models.User.${bob.user.id} MessageSent`,
       `chatroom.${room.id} MessageSent`,
     ]);

@@ -60,15 +60,19 @@ describe('RoomCreated and RoomUpdated', () => {
     await act('join');
     await act('join');
     const joined = { ...summaryOf(room), members_count: 2 };
+    // Every list hears it on 'chatroom'; an open chat room on the room's own channel.
     expect(listEvents(before)).toEqual([
       { channel: CHAT_CHANNEL, event: ROOM_UPDATED_EVENT, data: { room: joined } },
+      { channel: `private-chatroom.${room.id}`, event: ROOM_UPDATED_EVENT, data: { room: joined } },
     ]);
 
     before = t.published.events.length;
     await act('leave');
     await act('leave');
+    const left = { room: { ...joined, members_count: 1 } };
     expect(listEvents(before)).toEqual([
-      { channel: CHAT_CHANNEL, event: ROOM_UPDATED_EVENT, data: { room: { ...joined, members_count: 1 } } },
+      { channel: CHAT_CHANNEL, event: ROOM_UPDATED_EVENT, data: left },
+      { channel: `private-chatroom.${room.id}`, event: ROOM_UPDATED_EVENT, data: left },
     ]);
     expect(ROOM_UPDATED_EVENT).toBe('App\\Events\\RoomUpdated');
   });

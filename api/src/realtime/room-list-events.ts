@@ -3,7 +3,7 @@ import {
   ROOM_UPDATED_EVENT as CLIENT_UPDATED,
 } from '@chat/shared/constants';
 import type { RoomChangedEvent, RoomSummary } from '@chat/shared/schemas';
-import { CHAT_CHANNEL, userChannel } from './channels';
+import { CHAT_CHANNEL, roomChannel, userChannel } from './channels';
 import { MAX_BATCH_EVENTS, type Publisher } from './publisher';
 
 /** What `listen('RoomCreated')` / `listen('RoomUpdated')` bind to under Echo's `App.Events` namespace. */
@@ -14,7 +14,8 @@ export const ROOM_UPDATED_EVENT = `App\\Events\\${CLIENT_UPDATED}`;
  * Room lists stay current without polling: every signed-in user hears these on `private-chatroom`, so they
  * carry the room as everyone sees it, never one viewer's `is_member` or `unread_count`. A private room is
  * nobody's business but its members': its events go to each member's own channel instead (`memberIds`, read
- * after the change), never on `private-chatroom`. Call after the commit.
+ * after the change), never on `private-chatroom`. RoomUpdated also goes on the room's own channel. Call after the
+ * commit.
  */
 export async function publishRoomChanged(
   publisher: Publisher,
@@ -24,8 +25,13 @@ export async function publishRoomChanged(
 ): Promise<void> {
   const event: RoomChangedEvent = { room: summaryOf(room) };
   const name = change === 'created' ? ROOM_CREATED_EVENT : ROOM_UPDATED_EVENT;
-  if (!room.private) return publisher.publish(CHAT_CHANNEL, name, event);
-  const events = memberIds.map((id) => ({ channel: userChannel(id), event: name, data: event }));
+  const lists = room.private
+    ? memberIds.map((id) => ({ channel: userChannel(id), event: name, data: event }))
+    : [{ channel: CHAT_CHANNEL, event: name, data: event }];
+  // A change also reaches the room's own channel (members only), where an open chat room hears its new name
+  // without depending on a room list being on screen.
+  const events =
+    change === 'updated' ? [...lists, { channel: roomChannel(room.id), event: name, data: event }] : lists;
   for (let at = 0; at < events.length; at += MAX_BATCH_EVENTS) {
     await publisher.publishBatch(events.slice(at, at + MAX_BATCH_EVENTS));
   }

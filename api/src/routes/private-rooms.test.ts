@@ -171,9 +171,13 @@ describe('private rooms', () => {
         data: { room: expect.objectContaining({ id: roomId, private: true }) },
       },
     ]);
-    // The last RoomUpdated (after the removal) reaches the remaining members only.
+    // The last RoomUpdated (after the removal) reaches the remaining members only, and the room's own channel.
     const updates = events.filter((e) => e.event === 'App\\Events\\RoomUpdated');
-    expect(updates.slice(-2).map((e) => e.channel)).toEqual([userChannel(owner), userChannel(member)]);
+    expect(updates.slice(-3).map((e) => e.channel)).toEqual([
+      userChannel(owner),
+      userChannel(member),
+      `private-chatroom.${roomId}`,
+    ]);
     expect(updates.at(-1)?.data).toEqual({ room: expect.objectContaining({ id: roomId, members_count: 2 }) });
   });
 

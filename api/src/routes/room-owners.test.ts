@@ -83,8 +83,15 @@ describe('room owners', () => {
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ name: 'Renamed', description: 'new', max_members: 5 });
       const updates = t.published.events.filter((e) => e.event === 'App\\Events\\RoomUpdated');
-      expect(updates.map((e) => e.channel)).toEqual(['private-chatroom', 'private-chatroom']);
-      expect(updates[1]?.data).toEqual({
+      // Each change: every list on 'chatroom', and an open chat room on the room's own channel.
+      expect(updates.map((e) => e.channel)).toEqual([
+        'private-chatroom',
+        `private-chatroom.${id}`,
+        'private-chatroom',
+        `private-chatroom.${id}`,
+      ]);
+      expect(updates[3]?.data).toEqual(updates[2]?.data);
+      expect(updates[2]?.data).toEqual({
         room: expect.objectContaining({
           id,
           name: 'Renamed',

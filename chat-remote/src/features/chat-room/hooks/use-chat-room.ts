@@ -4,7 +4,10 @@ import {
   MESSAGES_PAGE_MAX,
   type Message,
   type ReactionChangedEvent,
+  type Room,
+  type RoomChangedEvent,
   type RoomMessageUpdatedEvent,
+  roomKeys,
   useServices,
   useSession,
 } from '@chat/shared';
@@ -61,6 +64,13 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
       store.setState((state) => reactionChanged(state, event, ownIdRef.current)),
   );
 
+  // A rename (or any change of the room) seen by every member with the room open: the header reads the
+  // room's cached record. Only the summary's fields change; this member's own (unread, role) stay.
+  const { queryClient } = useServices();
+  const [onRoomChanged] = useState(() => ({ room }: RoomChangedEvent) => {
+    queryClient.setQueryData<Room>(roomKeys.detail(roomId), (held) => held && { ...held, ...room });
+  });
+
   useEffect(() => catchUp(), [catchUp]);
   const source = useLiveMessages(roomId, {
     onDelivered: sync.receive,
@@ -68,6 +78,7 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     onDeleted,
     onUpdated,
     onReaction,
+    onRoomChanged,
     linger,
   });
   const markSeen = useMarkRead(roomId);

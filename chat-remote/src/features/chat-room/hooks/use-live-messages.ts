@@ -2,6 +2,7 @@ import {
   type MessageDeletedEvent,
   type MessageSentEvent,
   type ReactionChangedEvent,
+  type RoomChangedEvent,
   type RoomMessageSentEvent,
   type RoomMessageUpdatedEvent,
   useServices,
@@ -14,6 +15,7 @@ import {
   MESSAGE_SENT_EVENT,
   MESSAGE_UPDATED_EVENT,
   REACTION_CHANGED_EVENT,
+  ROOM_UPDATED_EVENT,
   roomChannel,
 } from '@chat/shared/constants';
 import { useEcho } from '@chat/shared/use-echo';
@@ -36,6 +38,8 @@ export interface LiveHandlers {
   onUpdated: (event: RoomMessageUpdatedEvent) => void;
   /** A reaction was added or taken back (room channel only). */
   onReaction: (event: ReactionChangedEvent) => void;
+  /** The room itself changed: its name, description, size or owner (RoomUpdated, room channel only). */
+  onRoomChanged?: (event: RoomChangedEvent) => void;
   /**
    * When the view closes, receives what would end the subscription instead of it ending: the caller keeps
    * the room live in the background and calls it later. Only on closing, never when the client changes.
@@ -53,7 +57,7 @@ export interface LiveHandlers {
  */
 export function useLiveMessages(
   roomId: number,
-  { onDelivered, onStale, onDeleted, onUpdated, onReaction, linger }: LiveHandlers,
+  { onDelivered, onStale, onDeleted, onUpdated, onReaction, onRoomChanged, linger }: LiveHandlers,
 ): RefObject<LiveSource> {
   const client = useEcho(useServices().echo);
   const source = useRef<LiveSource>('waiting');
@@ -115,12 +119,16 @@ export function useLiveMessages(
     const onOwnReaction = (event: ReactionChangedEvent) => {
       if (open) onReaction(event);
     };
+    const onOwnRoomChanged = (event: RoomChangedEvent) => {
+      if (open && event.room?.id === roomId) onRoomChanged?.(event);
+    };
     const own = client.private(ownName);
     own
       .listen(MESSAGE_SENT_EVENT, onOwnEvent)
       .listen(MESSAGE_DELETED_EVENT, onOwnDeleted)
       .listen(MESSAGE_UPDATED_EVENT, onOwnUpdated)
       .listen(REACTION_CHANGED_EVENT, onOwnReaction)
+      .listen(ROOM_UPDATED_EVENT, onOwnRoomChanged)
       .subscribed(() => {
         if (!open) return;
         source.current = 'room';
@@ -140,7 +148,8 @@ export function useLiveMessages(
         .stopListening(MESSAGE_SENT_EVENT, onOwnEvent)
         .stopListening(MESSAGE_DELETED_EVENT, onOwnDeleted)
         .stopListening(MESSAGE_UPDATED_EVENT, onOwnUpdated)
-        .stopListening(REACTION_CHANGED_EVENT, onOwnReaction);
+        .stopListening(REACTION_CHANGED_EVENT, onOwnReaction)
+        .stopListening(ROOM_UPDATED_EVENT, onOwnRoomChanged);
       // Its private channel only: Echo's leave() would also leave the room's presence channel.
       client.leaveChannel(`private-${ownName}`);
       leaveShared();
@@ -149,6 +158,6 @@ export function useLiveMessages(
       if (closing.current && linger) linger(release);
       else release();
     };
-  }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction, linger]);
+  }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction, onRoomChanged, linger]);
   return source;
 }
