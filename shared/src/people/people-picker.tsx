@@ -3,10 +3,16 @@ import { Flex, Tag, theme } from 'antd';
 import { useCombobox, useMultipleSelection } from 'downshift';
 import { useDeferredValue, useState } from 'react';
 import { searchUsers } from '../api/direct-messages';
+import type { HttpClient } from '../http/create-http-client';
 import type { RoomMember } from '../schemas/room';
-import { useServices, useSession } from '../services/services-context';
 
 interface PeoplePickerProps {
+  /**
+   * The app's HTTP client and signed-in user, passed in: this module is bundled into each remote, so a context
+   * of its own would be a copy, not the one the shell provides.
+   */
+  http: HttpClient;
+  ownId: number | null;
   inputId: string;
   /** The field's label, which names the list of matches too. */
   label: string;
@@ -25,9 +31,16 @@ interface PeoplePickerProps {
  * chosen as tags (Backspace removes the last). Downshift does the ARIA and keyboard work: antd's Select is not
  * in the antd that deployed shells share, so a remote using it would be refused by their deploy check.
  */
-export function PeoplePicker({ inputId, label, value, onChange, max, invalid }: PeoplePickerProps) {
-  const { http } = useServices();
-  const ownId = useSession((state) => state.user?.id ?? null);
+export function PeoplePicker({
+  http,
+  ownId,
+  inputId,
+  label,
+  value,
+  onChange,
+  max,
+  invalid,
+}: PeoplePickerProps) {
   const { token } = theme.useToken();
   const [inputValue, setInputValue] = useState('');
   const q = useDeferredValue(inputValue.trim());

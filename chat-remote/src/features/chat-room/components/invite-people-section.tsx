@@ -1,4 +1,4 @@
-import type { RoomMember } from '@chat/shared';
+import { type RoomMember, useServices, useSession } from '@chat/shared';
 import { PeoplePicker } from '@chat/shared/people-picker';
 import { App, Button, Form, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -10,6 +10,8 @@ const INVITE_MAX = 20;
 
 /** 'Invite people': choose people by username, and 'Invite' makes each a member at once. */
 export function InvitePeopleSection({ roomId }: { roomId: number }) {
+  const { http } = useServices();
+  const ownId = useSession((state) => state.user?.id ?? null);
   const { message } = App.useApp();
   const inputId = useId();
   const [people, setPeople] = useState<RoomMember[]>([]);
@@ -48,6 +50,8 @@ export function InvitePeopleSection({ roomId }: { roomId: number }) {
           help={problem ?? undefined}
         >
           <PeoplePicker
+            http={http}
+            ownId={ownId}
             inputId={inputId}
             label="Invite people"
             value={people}

@@ -1,4 +1,4 @@
-import { type ApiError, type Room, type RoomMember, routes, useServices } from '@chat/shared';
+import { type ApiError, type Room, type RoomMember, routes, useServices, useSession } from '@chat/shared';
 import { SWITCHED_ROOM } from '@chat/shared/constants';
 import { directMessageKeys, startDirectMessage } from '@chat/shared/direct-messages';
 import { PeoplePicker } from '@chat/shared/people-picker';
@@ -20,6 +20,7 @@ interface NewDirectMessageDialogProps {
  */
 export function NewDirectMessageDialog({ open, onClose }: NewDirectMessageDialogProps) {
   const { http, navigation, queryClient } = useServices();
+  const ownId = useSession((state) => state.user?.id ?? null);
   const inputId = useId();
   const [people, setPeople] = useState<RoomMember[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -64,6 +65,8 @@ export function NewDirectMessageDialog({ open, onClose }: NewDirectMessageDialog
           help={problem ?? `Up to ${DIRECT_MESSAGE_OTHERS_MAX} people`}
         >
           <PeoplePicker
+            http={http}
+            ownId={ownId}
             inputId={inputId}
             label="People"
             value={people}
