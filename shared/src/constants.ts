@@ -53,6 +53,13 @@ export const ROOM_UPDATED_EVENT = 'RoomUpdated';
 export const ROOM_INVITED_EVENT = 'RoomInvited';
 /** On the removed member's own channel: `{room_id, room_name}` (RemovedFromRoomEvent) after an owner removed them. */
 export const REMOVED_FROM_ROOM_EVENT = 'RemovedFromRoom';
+/**
+ * `{room_id, room_name}` (RoomDeletedEvent) once its owner (or an administrator) deleted a room: on 'chatroom'
+ * for a public room, on each member's own channel for a private one, and on the room's own channel.
+ */
+export const ROOM_DELETED_EVENT = 'RoomDeleted';
+/** The answer to every write in an archived room (`403`), and the text that replaces its message bar. */
+export const ROOM_ARCHIVED = 'This room is archived.';
 
 /**
  * The history state of a room opened from 'Your rooms': the user is a member already, so the chat room

@@ -29,6 +29,11 @@ const roomFields = {
   owner: Type.Optional(
     Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
   ),
+  /**
+   * When its owner archived it (read-only for everyone: no join, send, edit, reaction, delete or invitation),
+   * as `created_at`; null while it is not. Optional as `private` is.
+   */
+  archived_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 };
 
 /** A room as everyone sees it: what the room list's live events carry, since every signed-in user hears them. */
@@ -185,3 +190,10 @@ export type CreateDirectMessagePayload = Static<typeof CreateDirectMessagePayloa
  */
 export const DirectMessageClosedEventSchema = Type.Object({ room_id: Type.Integer() });
 export type DirectMessageClosedEvent = Static<typeof DirectMessageClosedEventSchema>;
+
+/**
+ * What `App\\Events\\RoomDeleted` carries: on `private-chatroom` for a public room, on each member's
+ * `private-App.Models.User.{id}` for a private one, and on the room's own channel. The room is gone for everyone.
+ */
+export const RoomDeletedEventSchema = Type.Object({ room_id: Type.Integer(), room_name: Type.String() });
+export type RoomDeletedEvent = Static<typeof RoomDeletedEventSchema>;
