@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { APP_URL, createRoom, messagesOf } from '../support/api';
+import { APP_URL, createRoom, createUser, loginToken, messagesOf } from '../support/api';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -13,7 +13,9 @@ test.describe('deleting a message', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
+    // Someone else owns the room: its owner may delete anyone's message (private-rooms.spec.ts), members only theirs.
+    const owner = await loginToken(request, await createUser(request, 'owner'));
+    const room = await createRoom(request, owner);
     const bob = await secondMember(browser, request);
     await openRoom(page, room.id);
     await openRoom(bob.page, room.id);
