@@ -124,11 +124,20 @@ export function fakeRoomApi(initial: Message[] = [aMessage(1, { room_id: testRoo
     },
     put: async <T>(url: string, data?: unknown) => {
       calls.push({ method: 'PUT', url, data });
+      if (url.endsWith('/archive')) {
+        state.room = { ...state.room, archived_at: '2026-02-01T00:00:00.000000Z' };
+        return state.room as T;
+      }
       state.room = { ...state.room, ...(data as Partial<Room>) };
       return state.room as T;
     },
     delete: async <T>(url: string) => {
       calls.push({ method: 'DELETE', url });
+      if (url.endsWith('/archive')) {
+        state.room = { ...state.room, archived_at: null };
+        return state.room as T;
+      }
+      if (url === `chatrooms/${testRoom.id}`) return undefined as T;
       if (url.includes('/members/')) {
         state.members = state.members?.filter((member) => !url.endsWith(`/members/${member.id}`));
         return undefined as T;

@@ -1,7 +1,8 @@
-import { type ChatRoomProps, openingPageQueryOptions, timings, useServices } from '@chat/shared';
+import { type ChatRoomProps, openingPageQueryOptions, timings, useServices, useSession } from '@chat/shared';
 import { leverOn } from '@chat/shared/perf-levers';
+import type { Me } from '@chat/shared/schemas';
 import { App, Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useCloseDirectMessage } from './api/close-direct-message';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
@@ -43,6 +44,11 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   const ready = leverOn('yielding-render') ? readyDeferred : open.ready;
 
   const knownName = useKnownRoomName(roomId);
+  // A site administrator may do in any room what its owner may (the session's user comes from `GET me`).
+  const admin = useSession((state) => (state.user as Me | null)?.is_admin === true);
+  const archived = Boolean(open.room?.archived_at);
+  const moderator = admin || open.room?.my_role === 'owner';
+  const permissions = useMemo(() => ({ archived, moderator }), [archived, moderator]);
   const name = open.room?.name ?? knownName ?? '';
   return (
     <Card
@@ -78,6 +84,7 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
             openingPage={openingPage}
             lastReadId={open.room?.last_read_id}
             unreadCount={open.room?.unread_count}
+            permissions={permissions}
           />
         </RoomPresence>
       ) : (

@@ -8,6 +8,8 @@ import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
 import type { JumpRequest } from '../hooks/use-jump-highlight';
 import { JumpToMessageProvider } from '../hooks/use-jump-to-message';
+import { useRoomDeleted } from '../hooks/use-room-deleted';
+import { type RoomPermissions, RoomPermissionsProvider } from '../hooks/use-room-permissions';
 import { RoomStoreProvider } from '../hooks/use-room-store';
 import { useUnreadDivider } from '../hooks/use-unread-divider';
 import { attachmentProblem } from '../lib/attachment-check';
@@ -15,6 +17,7 @@ import { quoteOf } from '../model/reply-quote';
 import { aroundClosed, jumpedTo } from '../model/state/around';
 import { inAround } from '../model/state/selectors';
 import { arrivedAfter, timeline } from '../model/timeline';
+import { ArchivedNotice } from './archived-notice';
 import { MessageBar } from './message-bar';
 import { MessageList } from './message-list';
 import { ReconnectingBanner } from './reconnecting-banner';
@@ -33,11 +36,23 @@ interface ConversationProps {
    */
   lastReadId?: number | null;
   unreadCount?: number;
+  /** Archived (no bar, no writing actions), and whether this user may delete anyone's message. */
+  permissions?: RoomPermissions;
 }
 
+const WRITABLE: RoomPermissions = { archived: false, moderator: false };
+
 /** The joined room: live message list and message bar; images can be picked, pasted or dropped. */
-export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 }: ConversationProps) {
+export function Conversation({
+  roomId,
+  openingPage,
+  lastReadId,
+  unreadCount = 0,
+  permissions = WRITABLE,
+}: ConversationProps) {
   const room = useChatRoom(roomId, openingPage);
+  // After the room's live messages: they subscribe the room's channel this listens on.
+  useRoomDeleted(roomId);
   const { http } = useServices();
   const user = useSession((state) => state.user);
   const { message } = App.useApp();
@@ -144,72 +159,78 @@ export function Conversation({ roomId, openingPage, lastReadId, unreadCount = 0 
 
   return (
     <RoomStoreProvider value={room.store}>
-      <JumpToMessageProvider value={jumpTo}>
-        <div {...drop.handlers} style={{ position: 'relative' }}>
-          <SearchMessages search={search} onOpen={openResult} panelHeight={height} />
-          <div ref={listRef} />
-          <ReconnectingBanner />
-          {loadError && !loaded ? (
-            <Result
-              status="warning"
-              title="The messages could not be loaded."
-              subTitle={loadError}
-              extra={<Button onClick={room.retryLoad}>Try again</Button>}
-              style={{ height }}
-            />
-          ) : (
-            <MessageList
-              key={viewKey}
-              rows={opening.decided ? rows : []}
-              loaded={loaded && opening.decided}
-              hasOlder={around ? around.hasOlder : hasOlder}
-              loadingOlder={around ? around.loadingOlder : loadingOlder}
-              onLoadOlder={around ? room.loadWindowOlder : room.loadOlder}
-              hasNewer={around?.hasNewer}
-              loadingNewer={around?.loadingNewer}
-              onLoadNewer={around ? room.loadWindowNewer : undefined}
-              onJumpToLatest={around ? jumpToLatest : undefined}
-              arrivedMeanwhile={around ? arrivedAfter(liveRows, around.liveNewest, ownId) : 0}
-              onNewestSeen={around ? undefined : room.markSeen}
-              ownUser={user}
-              actions={room.outbox}
-              followSignal={followSignal}
-              jump={jump}
-              openAtId={around ? null : (liveOpenAt ?? firstUnread)}
-              dividerBeforeId={firstUnread}
-              height={height}
-            />
-          )}
-          {drop.active && (
-            <div
-              style={{
-                position: 'absolute',
-                inset: 0,
-                display: 'grid',
-                placeItems: 'center',
-                border: `2px dashed ${token.colorPrimary}`,
-                borderRadius: token.borderRadiusLG,
-                background: token.colorBgMask,
-                zIndex: 4,
-                pointerEvents: 'none',
-              }}
-            >
-              <Typography.Title level={3} style={{ fontSize: token.fontSizeHeading4 }}>
-                Drop an image to send it
-              </Typography.Title>
-            </div>
-          )}
-          <MessageBar
-            roomId={roomId}
-            onSendText={(content, replyTo) => {
-              if (store.getState().around) jumpToLatest();
-              room.outbox.sendText(content, replyTo && quoteOf(replyTo));
-              setFollowSignal((n) => n + 1);
-            }}
-            onImages={sendImages}
-          />
-        </div>
-      </JumpToMessageProvider>
+      <RoomPermissionsProvider value={permissions}>
+        <JumpToMessageProvider value={jumpTo}>
+          <div {...drop.handlers} style={{ position: 'relative' }}>
+            <SearchMessages search={search} onOpen={openResult} panelHeight={height} />
+            <div ref={listRef} />
+            <ReconnectingBanner />
+            {loadError && !loaded ? (
+              <Result
+                status="warning"
+                title="The messages could not be loaded."
+                subTitle={loadError}
+                extra={<Button onClick={room.retryLoad}>Try again</Button>}
+                style={{ height }}
+              />
+            ) : (
+              <MessageList
+                key={viewKey}
+                rows={opening.decided ? rows : []}
+                loaded={loaded && opening.decided}
+                hasOlder={around ? around.hasOlder : hasOlder}
+                loadingOlder={around ? around.loadingOlder : loadingOlder}
+                onLoadOlder={around ? room.loadWindowOlder : room.loadOlder}
+                hasNewer={around?.hasNewer}
+                loadingNewer={around?.loadingNewer}
+                onLoadNewer={around ? room.loadWindowNewer : undefined}
+                onJumpToLatest={around ? jumpToLatest : undefined}
+                arrivedMeanwhile={around ? arrivedAfter(liveRows, around.liveNewest, ownId) : 0}
+                onNewestSeen={around ? undefined : room.markSeen}
+                ownUser={user}
+                actions={room.outbox}
+                followSignal={followSignal}
+                jump={jump}
+                openAtId={around ? null : (liveOpenAt ?? firstUnread)}
+                dividerBeforeId={firstUnread}
+                height={height}
+              />
+            )}
+            {drop.active && (
+              <div
+                style={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  border: `2px dashed ${token.colorPrimary}`,
+                  borderRadius: token.borderRadiusLG,
+                  background: token.colorBgMask,
+                  zIndex: 4,
+                  pointerEvents: 'none',
+                }}
+              >
+                <Typography.Title level={3} style={{ fontSize: token.fontSizeHeading4 }}>
+                  Drop an image to send it
+                </Typography.Title>
+              </div>
+            )}
+            {permissions.archived ? (
+              <ArchivedNotice />
+            ) : (
+              <MessageBar
+                roomId={roomId}
+                onSendText={(content, replyTo) => {
+                  if (store.getState().around) jumpToLatest();
+                  room.outbox.sendText(content, replyTo && quoteOf(replyTo));
+                  setFollowSignal((n) => n + 1);
+                }}
+                onImages={sendImages}
+              />
+            )}
+          </div>
+        </JumpToMessageProvider>
+      </RoomPermissionsProvider>
     </RoomStoreProvider>
   );
 }

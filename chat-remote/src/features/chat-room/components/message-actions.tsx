@@ -1,10 +1,11 @@
 import type { Message } from '@chat/shared';
 import { Button, theme } from 'antd';
+import { useRoomPermissions } from '../hooks/use-room-permissions';
 import { DeleteMessageButton } from './delete-message-button';
 
 interface MessageActionsProps {
   message: Message;
-  /** Whether this user wrote it: only then Edit (for text) and Delete. */
+  /** Whether this user wrote it: only then Edit (for text), and Delete unless they moderate the room. */
   own: boolean;
   /** Shown while the row is hovered, holds the focus, or was tapped; always reachable by Tab. */
   visible: boolean;
@@ -15,10 +16,14 @@ interface MessageActionsProps {
 
 /**
  * A message's actions, over the top right corner of its row (as Slack's hover bar): they take no room in the
- * row, so a narrow screen gets no empty line where they wait, and showing them moves nothing.
+ * row, so a narrow screen gets no empty line where they wait, and showing them moves nothing. The room's
+ * owner (or an administrator) may delete anyone's message; in an archived room there are none.
  */
 export function MessageActions({ message, own, visible, onReply, onReact, onEdit }: MessageActionsProps) {
   const { token } = theme.useToken();
+  const { archived, moderator } = useRoomPermissions();
+  // An archived room is read-only: every action here writes.
+  if (archived) return null;
   // Quieter than the message itself, still readable (the theme keeps this colour above 4.5:1).
   const quiet = { color: token.colorTextDescription };
   return (
@@ -51,7 +56,7 @@ export function MessageActions({ message, own, visible, onReply, onReact, onEdit
           Edit
         </Button>
       )}
-      {own && <DeleteMessageButton message={message} />}
+      {(own || moderator) && <DeleteMessageButton message={message} />}
     </span>
   );
 }

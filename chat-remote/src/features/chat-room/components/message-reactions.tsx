@@ -1,6 +1,7 @@
 import { FALLBACK_ERROR_MESSAGE, type Message } from '@chat/shared';
 import { App } from 'antd';
 import { useReactToMessage } from '../api/react-to-message';
+import { useRoomPermissions } from '../hooks/use-room-permissions';
 import { useRoomStore } from '../hooks/use-room-store';
 import { ReactionPicker } from './reaction-picker';
 import { ReactionsBar } from './reactions-bar';
@@ -23,10 +24,11 @@ export function MessageReactions({ message, picking, onPickerClose }: MessageRea
     useRoomStore(),
     (error) => void toast.error(error.message || FALLBACK_ERROR_MESSAGE),
   );
+  const { archived } = useRoomPermissions();
   const toggle = (emoji: string, add: boolean) => react.mutate({ messageId: message.id, emoji, add });
   return (
     <>
-      {picking && (
+      {picking && !archived && (
         <ReactionPicker
           onClose={onPickerClose}
           onPick={(emoji) => {
@@ -35,7 +37,7 @@ export function MessageReactions({ message, picking, onPickerClose }: MessageRea
           }}
         />
       )}
-      <ReactionsBar reactions={message.reactions ?? []} onToggle={toggle} />
+      <ReactionsBar reactions={message.reactions ?? []} onToggle={toggle} disabled={archived} />
     </>
   );
 }

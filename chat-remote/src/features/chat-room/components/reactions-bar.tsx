@@ -4,10 +4,12 @@ import { Button, theme } from 'antd';
 interface ReactionsBarProps {
   reactions: readonly Reaction[];
   onToggle: (emoji: string, add: boolean) => void;
+  /** In an archived room: the counts show, nothing can be changed. */
+  disabled?: boolean;
 }
 
 /** Under a message: one toggle per emoji, named '{emoji} {count}', pressed when this user is among them. */
-export function ReactionsBar({ reactions, onToggle }: ReactionsBarProps) {
+export function ReactionsBar({ reactions, onToggle, disabled = false }: ReactionsBarProps) {
   const { token } = theme.useToken();
   if (reactions.length === 0) return null;
   return (
@@ -19,6 +21,7 @@ export function ReactionsBar({ reactions, onToggle }: ReactionsBarProps) {
           shape="round"
           aria-pressed={me}
           aria-label={`${emoji} ${count}`}
+          disabled={disabled}
           onClick={() => onToggle(emoji, !me)}
           style={{
             borderColor: me ? token.colorPrimary : token.colorBorderSecondary,
