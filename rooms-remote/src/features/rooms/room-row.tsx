@@ -29,6 +29,7 @@ export function RoomRow({ room, position }: RoomRowProps) {
           {room.is_member && <UnreadBadge count={room.unread_count} />}
           {room.is_member && <MentionBadge count={room.mention_count} />}
           {full && <Tag color="red">Full</Tag>}
+          {room.archived_at && <Tag>Archived</Tag>}
         </Flex>
         <Typography.Text type="secondary" ellipsis={{ tooltip: room.description }}>
           {room.description}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@rstest/core';
 import { aRoom } from '../../../testing/a-room';
-import { isJoined, roomChanged, roomInvited, roomRemoved } from './room-list-cache';
+import { isJoined, roomChanged, roomDeleted, roomInvited, roomRemoved } from './room-list-cache';
 
 const summary = ({ is_member: _, unread_count: __, ...rest }: ReturnType<typeof aRoom>) => rest;
 
@@ -24,6 +24,16 @@ describe('roomChanged', () => {
     const [room] = roomChanged(held, summary(aRoom({ id: 3, members_count: 5, is_member: false }))) ?? [];
     expect(room).toMatchObject({ members_count: 5, is_member: true, unread_count: 6 });
     expect(held[0]?.members_count).toBe(2);
+  });
+
+  it('follows the room being archived and unarchived; a summary without archived_at (older API) keeps it', () => {
+    const held = [aRoom({ id: 3 })];
+    const archived = roomChanged(held, { ...summary(aRoom({ id: 3 })), archived_at: '2026-02-01T00:00:00Z' });
+    expect(archived?.[0]?.archived_at).toBe('2026-02-01T00:00:00Z');
+    expect(roomChanged(archived, summary(aRoom({ id: 3 })))?.[0]?.archived_at).toBe('2026-02-01T00:00:00Z');
+    expect(
+      roomChanged(archived, { ...summary(aRoom({ id: 3 })), archived_at: null })?.[0]?.archived_at,
+    ).toBeNull();
   });
 
   it('leaves a list not loaded yet alone', () => {
@@ -76,5 +86,19 @@ describe('isJoined', () => {
     expect(isJoined(held, 2)).toBe(false);
     expect(isJoined(held, 3)).toBe(false);
     expect(isJoined(undefined, 1)).toBe(false);
+  });
+});
+
+describe('roomDeleted', () => {
+  it('drops the room, joined or not, public or private, and leaves the others', () => {
+    const held = [aRoom({ id: 3, is_member: true }), aRoom({ id: 2, private: true }), aRoom({ id: 1 })];
+    expect(roomDeleted(held, 3)?.map((room) => room.id)).toEqual([2, 1]);
+    expect(roomDeleted(held, 2)?.map((room) => room.id)).toEqual([3, 1]);
+    expect(roomDeleted(held, 9)?.map((room) => room.id)).toEqual([3, 2, 1]);
+    expect(held).toHaveLength(3);
+  });
+
+  it('leaves a list not loaded yet alone', () => {
+    expect(roomDeleted(undefined, 1)).toBeUndefined();
   });
 });

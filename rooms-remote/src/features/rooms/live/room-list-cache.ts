@@ -44,6 +44,12 @@ export function roomRemoved(rooms: readonly Room[] | undefined, roomId: number):
   });
 }
 
+/** After its owner or an administrator deleted the room (RoomDeleted): gone from every list at once. */
+export function roomDeleted(rooms: readonly Room[] | undefined, roomId: number): Room[] | undefined {
+  if (!rooms) return undefined;
+  return rooms.filter((room) => room.id !== roomId);
+}
+
 /** Whether the viewer is a member of this room, as far as the list knows. */
 export function isJoined(rooms: readonly Room[] | undefined, roomId: number): boolean {
   return rooms?.some((room) => room.id === roomId && room.is_member) ?? false;

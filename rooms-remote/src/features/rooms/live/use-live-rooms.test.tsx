@@ -6,6 +6,7 @@ import {
   MESSAGE_SENT_EVENT,
   REMOVED_FROM_ROOM_EVENT,
   ROOM_CREATED_EVENT,
+  ROOM_DELETED_EVENT,
   ROOM_INVITED_EVENT,
   ROOM_READ_EVENT,
   ROOM_UPDATED_EVENT,
@@ -187,6 +188,34 @@ describe('the live room list', () => {
     await act(() => rs.advanceTimersByTimeAsync(UNREAD_REFRESH_MS));
     await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("drops a deleted room at once, heard on 'chatroom' (public) or this user's own channel (private)", async () => {
+    const { fake, get } = renderLiveList([
+      [
+        aRoom({ id: 5, name: 'Hideout', private: true, is_member: true }),
+        aRoom({ id: 3, name: 'Lounge', is_member: true }),
+        aRoom({ id: 1, name: 'Old' }),
+      ],
+    ]);
+    await rowOf('Hideout');
+    act(() => fake.emit(CHAT_CHANNEL, ROOM_DELETED_EVENT, { room_id: 3, room_name: 'Lounge' }));
+    await waitFor(() => expect(screen.queryByText('Lounge')).not.toBeInTheDocument());
+    act(() => fake.emit(userChannel(2), ROOM_DELETED_EVENT, { room_id: 5, room_name: 'Hideout' }));
+    await waitFor(() => expect(screen.queryByText('Hideout')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("tags an archived room 'Archived', live with RoomUpdated", async () => {
+    const { fake } = renderLiveList([[aRoom({ id: 1, name: 'Old', archived_at: null })]]);
+    expect(within(await rowOf('Old')).queryByText('Archived')).toBeNull();
+    act(() =>
+      fake.emit(CHAT_CHANNEL, ROOM_UPDATED_EVENT, {
+        room: { ...summary(aRoom({ id: 1, name: 'Old' })), archived_at: '2026-02-01T00:00:00Z' },
+      }),
+    );
+    await waitFor(async () => expect(within(await rowOf('Old')).getByText('Archived')).toBeInTheDocument());
   });
 
   it("takes a private room's RoomCreated and RoomUpdated from this user's own channel, without a read", async () => {

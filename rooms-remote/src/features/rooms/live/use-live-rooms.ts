@@ -18,16 +18,18 @@ import {
   MESSAGE_SENT_EVENT,
   REMOVED_FROM_ROOM_EVENT,
   ROOM_CREATED_EVENT,
+  ROOM_DELETED_EVENT,
   ROOM_INVITED_EVENT,
   ROOM_READ_EVENT,
   ROOM_UPDATED_EVENT,
   userChannel,
 } from '@chat/shared/constants';
 import { directMessageKeys } from '@chat/shared/direct-messages';
+import type { RoomDeletedEvent } from '@chat/shared/schemas';
 import { useEcho } from '@chat/shared/use-echo';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isJoined, roomChanged, roomInvited, roomRemoved } from './room-list-cache';
+import { isJoined, roomChanged, roomDeleted, roomInvited, roomRemoved } from './room-list-cache';
 
 /** A burst of messages costs one read of the list, at most this long after its first event. */
 export const UNREAD_REFRESH_MS = 500;
@@ -54,6 +56,8 @@ const live = new Map<EchoClient, { users: number; stop: () => void }>();
  * only. There too: RoomInvited (the room, as the invited person now sees it, goes into the list at once, so
  * the room list and 'Your rooms' show it without a reload) and RemovedFromRoom (the room leaves 'Your rooms',
  * a private one the list too); after either the list is read again, as the server has the last word.
+ * RoomDeleted (on 'chatroom' for a public room, on the user's own channel for a private one) drops the room
+ * from both lists at once.
  */
 export function useLiveRooms(): void {
   const { echo, queryClient } = useServices();
@@ -106,6 +110,10 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomRemoved(rooms, room_id));
     refreshSoon(roomKeys.all);
   };
+  // On 'chatroom' (a public room) or the user's own channel (a private one of theirs): gone for everyone.
+  const onDeleted = ({ room_id }: RoomDeletedEvent) => {
+    if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomDeleted(rooms, room_id));
+  };
   const onRoomMessage = (event: MessageSentEvent | MessageDeletedEvent) => {
     if (isJoined(queryClient.getQueryData<Room[]>(roomKeys.all), event.room_id)) refreshSoon(roomKeys.all);
   };
@@ -120,6 +128,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
   channel
     .listen(ROOM_CREATED_EVENT, onRoom)
     .listen(ROOM_UPDATED_EVENT, onRoom)
+    .listen(ROOM_DELETED_EVENT, onDeleted)
     .listen(MESSAGE_SENT_EVENT, onRoomMessage)
     .listen(MESSAGE_DELETED_EVENT, onRoomMessage)
     .subscribed(() => refreshSoon(roomKeys.all));
@@ -133,6 +142,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     .listen(ROOM_UPDATED_EVENT, onOwnRoom)
     .listen(ROOM_INVITED_EVENT, onInvited)
     .listen(REMOVED_FROM_ROOM_EVENT, onRemoved)
+    .listen(ROOM_DELETED_EVENT, onDeleted)
     .subscribed(() => {
       // Private rooms' events come here too: what was missed meanwhile, the lists' next read has.
       refreshSoon(directMessageKeys.all);
@@ -144,6 +154,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     channel
       .stopListening(ROOM_CREATED_EVENT, onRoom)
       .stopListening(ROOM_UPDATED_EVENT, onRoom)
+      .stopListening(ROOM_DELETED_EVENT, onDeleted)
       .stopListening(MESSAGE_SENT_EVENT, onRoomMessage)
       .stopListening(MESSAGE_DELETED_EVENT, onRoomMessage);
     client.leave(CHAT_CHANNEL);
@@ -157,6 +168,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
       .stopListening(ROOM_CREATED_EVENT, onOwnRoom)
       .stopListening(ROOM_UPDATED_EVENT, onOwnRoom)
       .stopListening(ROOM_INVITED_EVENT, onInvited)
-      .stopListening(REMOVED_FROM_ROOM_EVENT, onRemoved);
+      .stopListening(REMOVED_FROM_ROOM_EVENT, onRemoved)
+      .stopListening(ROOM_DELETED_EVENT, onDeleted);
   };
 }

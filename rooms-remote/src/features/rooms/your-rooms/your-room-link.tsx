@@ -1,6 +1,6 @@
 import { type Room, roomKeys, useIntentPreload, useServices } from '@chat/shared';
 import { SWITCHED_ROOM } from '@chat/shared/constants';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, Tag, Typography, theme } from 'antd';
 import type { MouseEvent } from 'react';
 import { PrivateMark } from '../private-mark';
 import { MentionBadge, UnreadBadge } from '../unread-badge';
@@ -46,6 +46,7 @@ export function YourRoomLink({ room, to, current }: YourRoomLinkProps) {
           {room.name}
         </Typography.Text>
         <PrivateMark private={room.private} />
+        {room.archived_at && <Tag style={{ marginInlineEnd: 0 }}>Archived</Tag>}
         <UnreadBadge count={room.unread_count} />
         <MentionBadge count={room.mention_count} />
       </Flex>

@@ -36,6 +36,15 @@ describe("'Your rooms'", () => {
     expect(within(await entryOf('Lounge')).queryByRole('img', { name: 'Private' })).not.toBeInTheDocument();
   });
 
+  it("tags an archived room 'Archived'", async () => {
+    renderYourRooms([
+      aRoom({ id: 2, name: 'Attic', is_member: true, archived_at: '2026-02-01T00:00:00Z' }),
+      aRoom({ id: 1, name: 'Lounge', is_member: true, archived_at: null }),
+    ]);
+    expect(within(await entryOf('Attic')).getByText('Archived')).toBeInTheDocument();
+    expect(within(await entryOf('Lounge')).queryByText('Archived')).toBeNull();
+  });
+
   it('lists a room this user was invited into as soon as the invitation arrives', async () => {
     const listed = [aRoom({ id: 1, name: 'Lounge', is_member: true })];
     const { fake } = renderYourRooms(listed);
