@@ -30,7 +30,8 @@ const roomLifecycleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const roomId = request.params.id;
         const user = currentUser(request);
         const outcome = await setArchived(app.db, roomId, user.id, method === 'PUT');
-        if (outcome.status === 'not_found' || outcome.status === 'not_owner') throw ownerRefusal(outcome.status);
+        if (outcome.status === 'not_found' || outcome.status === 'not_owner')
+          throw ownerRefusal(outcome.status);
         if (outcome.status === 'changed') {
           app.pages?.changed(roomId);
           await announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, 'updated', roomId);

@@ -81,5 +81,7 @@ export async function deleteMessage(
     return { status: 'deleted', attachmentName: row.attachment_name, directMemberIds: row.direct_member_ids };
   }
   // Another's message; or none, or one a concurrent delete took first.
-  return { status: row.author_id !== null && row.author_id !== userId && !row.moderator ? 'not_author' : 'not_found' };
+  return {
+    status: row.author_id !== null && row.author_id !== userId && !row.moderator ? 'not_author' : 'not_found',
+  };
 }

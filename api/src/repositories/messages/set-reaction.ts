@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { isMember } from '../rooms';
 import type { MessageRow } from './columns';
 import { findMessage } from './find-message';
-import { isMember } from '../rooms';
 import { lockRoom } from './lock-room';
 import { memberCte } from './membership';
 
