@@ -31,6 +31,7 @@ import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
 import openApiRoutes from './routes/openapi';
 import reactionRoutes from './routes/reactions';
+import roomLifecycleRoutes from './routes/room-lifecycle';
 import roomMemberRoutes from './routes/room-members';
 import roomSettingsRoutes from './routes/room-settings';
 import testingRoutes from './routes/testing';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(chatroomRoutes);
       await api.register(roomSettingsRoutes);
       await api.register(roomMemberRoutes);
+      await api.register(roomLifecycleRoutes);
       await api.register(directMessageRoutes);
       await api.register(userRoutes);
       await api.register(messageRoutes);

@@ -46,6 +46,8 @@ export interface RoomsTable {
   private: ColumnType<boolean, boolean | undefined, never>;
   /** Who may change the room, invite and remove; null: nobody (and always for a direct message). */
   owner_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its owner archived it (read-only for everyone); null while open (migration 0014). */
+  archived_at: ColumnType<Date | null, never, Date | null>;
 }
 
 /** A member an owner removed: refused 'Join' of a public room until invited back. */

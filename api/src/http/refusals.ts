@@ -5,6 +5,7 @@ import { DIRECT_MESSAGE_OTHERS_MAX, REACTIONS_PER_MESSAGE_MAX } from '@chat/shar
 
 export const NOT_A_MEMBER = 'You are not a member of this room.';
 export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
+export { ROOM_ARCHIVED } from '@chat/shared/constants';
 export const NOT_THE_EDITOR = 'Only its author may edit a message.';
 export const CONTENT_REQUIRED = 'The content field is required.';
 export const REPLY_INVALID = 'The selected reply to id is invalid.';

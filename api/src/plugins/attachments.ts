@@ -3,10 +3,13 @@ import type { AttachmentStore } from '../attachments/attachment-store';
 import { DatabaseAttachmentStore } from '../attachments/database-attachment-store';
 import { FileAttachmentStore } from '../attachments/file-attachment-store';
 import { createUrlSigner, type UrlSigner } from '../attachments/signed-url';
+import { RoomPurger } from '../services/purge-room';
 
 declare module 'fastify' {
   interface FastifyInstance {
     attachments: { store: AttachmentStore; signer: UrlSigner };
+    /** Deleted rooms' messages and images, deleted behind the request (services/purge-room). */
+    purges: RoomPurger;
   }
 }
 
@@ -21,6 +24,11 @@ export default fp(
       store,
       signer: createUrlSigner({ appUrl, appKey, ttlSeconds: attachmentUrlTtlSeconds }),
     });
+    const purges = new RoomPurger({ db: app.db, store, background: app.background, log: app.log });
+    app.decorate('purges', purges);
+    // Purges a stopped process left owing go on; the app stops after the batch under way.
+    app.addHook('onReady', () => purges.resume());
+    app.addHook('onClose', () => purges.close());
   },
   { name: 'attachments', dependencies: ['db'] },
 );

@@ -45,6 +45,7 @@ function summaryOf({
   max_members,
   members_count,
   created_at,
+  archived_at,
   private: isPrivate,
   owner,
 }: RoomSummary): RoomSummary {
@@ -55,6 +56,7 @@ function summaryOf({
     max_members,
     members_count,
     created_at,
+    archived_at: archived_at ?? null,
     private: isPrivate ?? false,
     owner: owner ?? null,
   };

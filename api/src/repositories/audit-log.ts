@@ -1,8 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
-/** What an owner did: `room.update` (settings), `member.invite`, `member.remove`, `owner.transfer`. */
-export type AuditAction = 'room.update' | 'member.invite' | 'member.remove' | 'owner.transfer';
+/**
+ * What an owner (or administrator) did: `room.update` (settings), `member.invite`, `member.remove`,
+ * `owner.transfer`, `room.archive`, `room.unarchive`, `room.delete` (details: its name), and `message.delete`
+ * (another's message; details: its id, the target is its author).
+ */
+export type AuditAction =
+  | 'room.update'
+  | 'member.invite'
+  | 'member.remove'
+  | 'owner.transfer'
+  | 'room.archive'
+  | 'room.unarchive'
+  | 'room.delete'
+  | 'message.delete';
 
 export interface AuditEntry {
   actorId: number;

@@ -21,6 +21,7 @@ function selectRoomSummaries(db: Db) {
     'r.max_members',
     sql<number>`(SELECT count(*)::int FROM room_members m WHERE m.room_id = r.id)`.as('members_count'),
     laravelTimestamp('r.created_at').as('created_at'),
+    sql<string | null>`${laravelTimestamp('r.archived_at')}`.as('archived_at'),
     'r.private',
     sql<RoomMember | null>`(
         SELECT json_build_object('id', o.id, 'username', o.username) FROM users o WHERE o.id = r.owner_id
@@ -223,17 +224,18 @@ export async function createRoom(db: Db, room: NewRoom): Promise<Room> {
  * take the same lock, so the newest message id read here is final too: a newcomer starts with everything
  * before the join read (the room opens on it anyway) and counts only what comes after as unread. Nobody joins
  * a direct message or a private room (people come in by invitation): to a member it is `already`, to anyone
- * else it does not exist. A member an owner removed from a public room is `removed` until invited back.
+ * else it does not exist. A member an owner removed from a public room is `removed` until invited back. An
+ * archived room refuses newcomers (`archived`); its members open it as ever (`already`), to read it.
  */
 export async function joinRoom(
   db: Db,
   roomId: number,
   userId: number,
-): Promise<'joined' | 'already' | 'full' | 'not_found' | 'removed'> {
+): Promise<'joined' | 'already' | 'full' | 'not_found' | 'removed' | 'archived'> {
   return db.transaction().execute(async (trx) => {
     const room = await trx
       .selectFrom('rooms')
-      .select(['max_members', 'last_message_id', 'kind', 'private'])
+      .select(['max_members', 'last_message_id', 'kind', 'private', 'archived_at'])
       .where('id', '=', roomId)
       .forNoKeyUpdate()
       .executeTakeFirst();
@@ -246,8 +248,11 @@ export async function joinRoom(
       ])
       .where('room_id', '=', roomId)
       .executeTakeFirstOrThrow();
+    if (!already && (room.kind === 'direct' || room.private)) return 'not_found';
+    // A member's join changes nothing, archived or not: it is how the spec's client opens a room it is in, and
+    // an archived room is still read. Nobody new joins one.
     if (already) return 'already';
-    if (room.kind === 'direct' || room.private) return 'not_found';
+    if (room.archived_at !== null) return 'archived';
     const removed = await trx
       .selectFrom('room_removals')
       .select('user_id')

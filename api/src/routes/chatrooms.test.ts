@@ -49,6 +49,7 @@ describe('chat rooms', () => {
       mention_count: 0,
       last_read_id: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      archived_at: null,
       private: false,
       owner: { id: owner.user.id, username: owner.user.username },
       my_role: 'owner',

@@ -15,6 +15,7 @@ import {
   NO_LEAVING_DIRECT_MESSAGES,
   OWNER_MUST_HAND_OVER,
   REMOVED_FROM_THIS_ROOM,
+  ROOM_ARCHIVED,
   ROOM_FULL,
 } from '../http/refusals';
 import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
@@ -99,6 +100,7 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome === 'joined') app.pages?.joined(request.params.id, user.id);
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'removed') throw forbidden(REMOVED_FROM_THIS_ROOM);
+      if (outcome === 'archived') throw forbidden(ROOM_ARCHIVED);
       if (outcome === 'full') throw unprocessable(ROOM_FULL);
       const room = (await findRoom(app.db, request.params.id, user.id)) as Room;
       if (outcome === 'joined') await announce(request, 'updated', room.id);

@@ -22,6 +22,7 @@ import {
   NOT_THE_AUTHOR,
   NOT_THE_EDITOR,
   REPLY_INVALID,
+  ROOM_ARCHIVED,
   tooManyPixels,
 } from '../http/refusals';
 import { errorResponses, MessageParamsSchema, RoomParamsSchema } from '../http/route-schemas';
@@ -180,6 +181,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ attachment: [NOT_AN_IMAGE] });
         case 'reply_invalid':
           throw validationError({ reply_to_id: [REPLY_INVALID] });
+        case 'archived':
+          throw forbidden(ROOM_ARCHIVED);
         default:
           if (outcome.status === 'created') app.metrics.messagesSent.inc();
           return reply
@@ -189,7 +192,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Its author's only; the message goes for everyone, with its stored image (see services/delete-message).
+  // Its author's, the room owner's, or a site administrator's (any room but a direct message); the message goes
+  // for everyone, with its stored image (see services/delete-message).
   app.delete(
     '/chatrooms/:id/messages/:messageId',
     {
@@ -206,6 +210,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (outcome === 'not_found') throw notFound();
       if (outcome === 'not_member') throw await membershipRefusal(app.db, request.params.id);
+      if (outcome === 'archived') throw forbidden(ROOM_ARCHIVED);
       if (outcome === 'not_author') throw forbidden(NOT_THE_AUTHOR);
       return reply.code(204).send(null);
     },
@@ -241,6 +246,8 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw forbidden(NOT_THE_EDITOR);
         case 'content_required':
           throw validationError({ content: [CONTENT_REQUIRED] });
+        case 'archived':
+          throw forbidden(ROOM_ARCHIVED);
       }
     },
   });

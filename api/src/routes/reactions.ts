@@ -2,10 +2,10 @@ import { ReactionSchema } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { normaliseEmoji } from '../http/emoji';
-import { notFound, validationError } from '../http/http-error';
+import { forbidden, notFound, validationError } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
 import { toReactions } from '../http/message-resource';
-import { NOT_AN_EMOJI, TOO_MANY_REACTIONS } from '../http/refusals';
+import { NOT_AN_EMOJI, ROOM_ARCHIVED, TOO_MANY_REACTIONS } from '../http/refusals';
 import { errorResponses, MessageParamsSchema } from '../http/route-schemas';
 import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
@@ -48,6 +48,8 @@ const reactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw notFound();
           case 'not_member':
             throw await membershipRefusal(app.db, request.params.id);
+          case 'archived':
+            throw forbidden(ROOM_ARCHIVED);
           case 'too_many':
             throw validationError({ emoji: [TOO_MANY_REACTIONS] });
         }

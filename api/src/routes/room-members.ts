@@ -1,9 +1,15 @@
 import { InviteMemberPayloadSchema, type Room, RoomMemberSchema } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpError, unprocessable, validationError } from '../http/http-error';
+import { forbidden, HttpError, unprocessable, validationError } from '../http/http-error';
 import { ownerRefusal } from '../http/owner-refusal';
-import { NO_REMOVING_YOURSELF, NOT_A_MEMBER_TO_REMOVE, ROOM_FULL, unknownUsername } from '../http/refusals';
+import {
+  NO_REMOVING_YOURSELF,
+  NOT_A_MEMBER_TO_REMOVE,
+  ROOM_ARCHIVED,
+  ROOM_FULL,
+  unknownUsername,
+} from '../http/refusals';
 import { errorResponses, RoomMemberParamsSchema, RoomParamsSchema } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
@@ -37,6 +43,8 @@ const roomMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw validationError({ username: [unknownUsername(username)] });
         case 'full':
           throw unprocessable(ROOM_FULL);
+        case 'archived':
+          throw forbidden(ROOM_ARCHIVED);
         case 'not_found':
         case 'not_owner':
           throw ownerRefusal(outcome.status);

@@ -5,12 +5,13 @@ import {
   UpdateRoomPayloadSchema,
 } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { unprocessable, validationError } from '../http/http-error';
+import { forbidden, unprocessable, validationError } from '../http/http-error';
 import { ownerRefusal } from '../http/owner-refusal';
 import {
   maxMembersBelowCount,
   NEW_OWNER_NOT_A_MEMBER,
   NEW_OWNER_REQUIRED,
+  ROOM_ARCHIVED,
   SETTINGS_REQUIRED,
   unknownUsername,
 } from '../http/refusals';
@@ -45,6 +46,7 @@ const roomSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.status === 'below_members') {
         throw validationError({ max_members: [maxMembersBelowCount(outcome.members)] });
       }
+      if (outcome.status === 'archived') throw forbidden(ROOM_ARCHIVED);
       if (outcome.status !== 'updated') throw ownerRefusal(outcome.status);
       await announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, 'updated', roomId);
       // `anyRoom`: an administrator may have changed a private room they are not in.

@@ -15,7 +15,8 @@ export interface DeleteMessageDeps {
 }
 
 /**
- * The one delete path: the row goes (its author only), then, after the commit, its stored image and the
+ * The one delete path: the row goes (its author's, the room owner's or a site administrator's, see
+ * repositories/messages/delete-message), then, after the commit, its stored image and the
  * MessageDeleted broadcasts. Either may fail without undoing the delete (it is logged): an image left behind
  * is reachable only through links issued before the delete, until they expire, and a client that missed
  * the event no longer finds the message in any page it reads.

@@ -37,7 +37,7 @@ export interface SendMessageInput {
 
 export type SendMessageOutcome =
   | { status: 'created' | 'existing'; message: MessageRow }
-  | { status: 'not_found' | 'not_member' | 'not_an_image' | 'reply_invalid' };
+  | { status: 'not_found' | 'not_member' | 'not_an_image' | 'reply_invalid' | 'archived' };
 
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,

@@ -9,13 +9,16 @@ export type DeleteOutcome =
    * one.
    */
   | { status: 'deleted'; attachmentName: string | null; directMemberIds: number[] | null }
-  | { status: 'not_found' | 'not_member' | 'not_author' };
+  | { status: 'not_found' | 'not_member' | 'not_author' | 'archived' };
 
 /**
- * Deletes a member's own message, in one statement: a room and membership check, the author check and the
- * delete. A message of another room counts as unknown. The room's `last_message_id` stays as it was: it is
- * the id later messages name as their `previous_id`, and a reader that held the deleted message holds that
- * id as its cursor (see docs/api.md, Staying gap-free).
+ * Deletes a message, in one statement: a room and membership check, the permission check, the delete and,
+ * when it was another's message, its audit row (`message.delete`). Its author may delete it; so may the
+ * room's owner, and a site administrator in any room (member or not), never in a direct message. Nothing is
+ * deleted in an archived room (`archived`, after the membership check). A message of another room counts as
+ * unknown. The room's `last_message_id` stays as it was: it is the id later messages name as their
+ * `previous_id`, and a reader that held the deleted message holds that id as its cursor (see docs/api.md,
+ * Staying gap-free).
  */
 export async function deleteMessage(
   db: Db,
@@ -25,34 +28,60 @@ export async function deleteMessage(
   const { rows } = await sql<{
     room_found: boolean;
     is_member: boolean;
+    moderator: boolean;
+    archived: boolean;
     author_id: number | null;
     deleted: boolean;
     attachment_name: string | null;
     direct_member_ids: number[] | null;
   }>`
-    WITH ${memberCte(roomId, userId)}, target AS (
+    WITH ${memberCte(roomId, userId)}, room AS (
+      SELECT kind, private, archived_at IS NOT NULL AS archived,
+        kind = 'room' AND owner_id = ${userId} AS owner,
+        kind = 'room' AND coalesce((SELECT is_admin FROM users WHERE id = ${userId}), false) AS admin
+      FROM rooms WHERE id = ${roomId}
+    ), target AS (
       SELECT user_id FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
+    ), allowed AS (
+      SELECT 1 FROM room, target
+      WHERE NOT room.archived AND (
+        (EXISTS (SELECT 1 FROM member) AND (target.user_id = ${userId} OR room.owner)) OR room.admin
+      )
     ), deleted AS (
       DELETE FROM messages
-      WHERE id = ${messageId} AND room_id = ${roomId} AND user_id = ${userId} AND EXISTS (SELECT 1 FROM member)
-      RETURNING attachment_name
+      WHERE id = ${messageId} AND room_id = ${roomId} AND EXISTS (SELECT 1 FROM allowed)
+      RETURNING attachment_name, user_id
+    ), audited AS (
+      INSERT INTO audit_log (actor_id, action, room_id, target_user_id, details)
+      SELECT ${userId}::integer, 'message.delete', ${roomId}::integer, deleted.user_id,
+        jsonb_strip_nulls(jsonb_build_object(
+          'message_id', ${messageId}::integer,
+          'as_admin', CASE WHEN NOT room.owner THEN true END
+        ))
+      FROM deleted, room WHERE deleted.user_id <> ${userId}
     )
     SELECT
-      EXISTS (SELECT 1 FROM rooms WHERE id = ${roomId}) AS room_found,
+      EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
+      coalesce((SELECT owner OR admin FROM room), false) AS moderator,
+      coalesce((SELECT archived FROM room), false) AS archived,
       (SELECT user_id FROM target) AS author_id,
       EXISTS (SELECT 1 FROM deleted) AS deleted,
       (SELECT attachment_name FROM deleted) AS attachment_name,
       CASE WHEN EXISTS (SELECT 1 FROM deleted)
-        AND (SELECT kind = 'direct' OR private FROM rooms WHERE id = ${roomId}) THEN (
+        AND (SELECT kind = 'direct' OR private FROM room) THEN (
         SELECT json_agg(user_id) FROM room_members WHERE room_id = ${roomId}
       ) END AS direct_member_ids`.execute(db);
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
-  if (!row.is_member) return { status: 'not_member' };
+  // An administrator is answered as a member in any room but a direct message (there `moderator` is false).
+  if (!row.is_member && !row.moderator) return { status: 'not_member' };
+  if (row.archived) return { status: 'archived' };
   if (row.deleted) {
     return { status: 'deleted', attachmentName: row.attachment_name, directMemberIds: row.direct_member_ids };
   }
-  // Another's message; or none, or one a concurrent delete took first (its author then reads as this user).
-  return { status: row.author_id !== null && row.author_id !== userId ? 'not_author' : 'not_found' };
+  // Another's message; or none, or one a concurrent delete took first.
+  return {
+    status: row.author_id !== null && row.author_id !== userId && !row.moderator ? 'not_author' : 'not_found',
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { isMember } from '../rooms';
 import type { MessageRow } from './columns';
 import { findMessage } from './find-message';
 import { lockRoom } from './lock-room';
@@ -19,7 +20,7 @@ export type EditOutcome =
       direct: boolean;
       private: boolean;
     }
-  | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' };
+  | { status: 'not_found' | 'not_member' | 'not_author' | 'content_required' | 'archived' };
 
 /**
  * The author changes a message's text: the text, `edited_at` and a new version, under the room's lock (so the
@@ -39,8 +40,10 @@ export async function editMessage(
 ): Promise<EditOutcome> {
   const { roomId, messageId, userId, content } = target;
   return db.transaction().execute(async (trx): Promise<EditOutcome> => {
-    const roomName = await lockRoom(trx, roomId);
-    if (roomName === null) return { status: 'not_found' };
+    const room = await lockRoom(trx, roomId);
+    if (room === null) return { status: 'not_found' };
+    if (room.archived) return { status: (await isMember(trx, roomId, userId)) ? 'archived' : 'not_member' };
+    const roomName = room.name;
     const { rows } = await sql<{
       is_member: boolean;
       author_id: number | null;

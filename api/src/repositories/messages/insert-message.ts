@@ -36,12 +36,15 @@ export type InsertOutcome =
   | { status: 'duplicate' }
   | { status: 'not_found' }
   | { status: 'not_member' }
+  /** The room is archived: nothing is sent. */
+  | { status: 'archived' }
   /** `replyToId` names no message of this room (none, another room's, or a deleted one). */
   | { status: 'reply_invalid' };
 
 interface InsertRow extends Partial<MessageRow> {
   room_found: boolean;
   is_member: boolean;
+  is_archived: boolean;
   is_repeat: boolean;
   reply_found: boolean;
   previous_id: number | null;
@@ -86,7 +89,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const mentions = names.length === 0 ? sql`'[]'::json` : mentionsFrom('mentioned');
   const { rows } = await sql<InsertRow>`
     WITH room AS (
-      SELECT id, last_message_id, name, kind, private FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
+      SELECT id, last_message_id, name, kind, private, archived_at FROM rooms WHERE id = ${roomId} FOR NO KEY UPDATE
     ), ${memberCte(roomId, userId)}, repeat AS (
       SELECT 1 FROM messages WHERE user_id = ${userId} AND client_msg_id = ${clientMsgId}::uuid
     ), reply AS (
@@ -98,7 +101,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       SELECT room.id, ${userId}::integer, ${message.content}::text, ${message.attachment?.name ?? null}::text,
         ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid, ${replyToId}::integer
       FROM room
-      WHERE EXISTS (SELECT 1 FROM member)
+      WHERE EXISTS (SELECT 1 FROM member) AND room.archived_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM repeat)
         AND (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply))
       ON CONFLICT (user_id, client_msg_id) DO NOTHING
@@ -113,6 +116,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
     SELECT
       EXISTS (SELECT 1 FROM room) AS room_found,
       EXISTS (SELECT 1 FROM member) AS is_member,
+      EXISTS (SELECT 1 FROM room WHERE archived_at IS NOT NULL) AS is_archived,
       EXISTS (SELECT 1 FROM repeat) AS is_repeat,
       (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply)) AS reply_found,
       i.id, i.room_id, i.content, i.attachment_name, i.client_msg_id,
@@ -136,12 +140,14 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member) return { status: 'not_member' };
+  if (row.is_archived) return { status: 'archived' };
   if (row.id === undefined || row.id === null) {
     return { status: row.is_repeat || row.reply_found ? 'duplicate' : 'reply_invalid' };
   }
   const {
     room_found: _,
     is_member: __,
+    is_archived: _____,
     is_repeat: ___,
     reply_found: ____,
     previous_id: previousId,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { isMember } from '../rooms';
 import type { MessageRow } from './columns';
 import { findMessage } from './find-message';
 import { lockRoom } from './lock-room';
@@ -11,7 +12,7 @@ const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).c
 export type ReactionOutcome =
   /** `changed`: false when the reaction was already there (added) or not there (removed). */
   | { status: 'done'; changed: boolean; message: MessageRow }
-  | { status: 'not_found' | 'not_member' | 'too_many' };
+  | { status: 'not_found' | 'not_member' | 'too_many' | 'archived' };
 
 /**
  * Adds (`reacted`) or removes a member's reaction, idempotently: the primary key (message, user, emoji) decides
@@ -33,7 +34,9 @@ export async function setReaction(
 ): Promise<ReactionOutcome> {
   const { roomId, messageId, userId, emoji } = target;
   const run = db.transaction().execute(async (trx): Promise<ReactionOutcome> => {
-    if ((await lockRoom(trx, roomId)) === null) return { status: 'not_found' };
+    const room = await lockRoom(trx, roomId);
+    if (room === null) return { status: 'not_found' };
+    if (room.archived) return { status: (await isMember(trx, roomId, userId)) ? 'archived' : 'not_member' };
     const change = target.reacted
       ? sql`
           emojis AS (

@@ -7,7 +7,7 @@ import { countMembers, lockOwnedRoom, type OwnerRefused } from './owned-room';
 
 export type InviteOutcome =
   | { status: 'invited' | 'already'; member: RoomMember }
-  | { status: OwnerRefused | 'unknown_user' | 'full' };
+  | { status: OwnerRefused | 'archived' | 'unknown_user' | 'full' };
 
 /**
  * The owner brings someone in (by username, case-insensitive), under the room's lock as a join (so
@@ -23,6 +23,7 @@ export async function inviteMember(
   return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
     const room = await lockOwnedRoom(trx, roomId, actorId);
     if (typeof room === 'string') return { status: room };
+    if (room.archived) return { status: 'archived' };
     const member = await trx
       .selectFrom('users')
       .select(['id', 'username'])

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { isMember } from '../rooms';
 import { isAdmin } from '../users';
@@ -13,6 +14,8 @@ export interface OwnedRoom {
   private: boolean;
   last_message_id: number | null;
   owner_id: number | null;
+  /** Archived (read-only): the owner's changes other than unarchiving, deleting and removing are refused. */
+  archived: boolean;
   /** The caller is not the owner but a site administrator, acting as one. */
   asAdmin: boolean;
 }
@@ -30,7 +33,17 @@ export async function lockOwnedRoom(
 ): Promise<OwnedRoom | OwnerRefused> {
   const room = await trx
     .selectFrom('rooms')
-    .select(['id', 'name', 'description', 'max_members', 'private', 'last_message_id', 'kind', 'owner_id'])
+    .select([
+      'id',
+      'name',
+      'description',
+      'max_members',
+      'private',
+      'last_message_id',
+      'kind',
+      'owner_id',
+      sql<boolean>`archived_at IS NOT NULL`.as('archived'),
+    ])
     .where('id', '=', roomId)
     .forNoKeyUpdate()
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import { countMembers, lockOwnedRoom, type OwnerRefused } from './owned-room';
 
 export type SettingsOutcome =
   | { status: 'updated' }
-  | { status: OwnerRefused }
+  | { status: OwnerRefused | 'archived' }
   /** `max_members` below the people in the room now (`members`). */
   | { status: 'below_members'; members: number };
 
@@ -22,6 +22,8 @@ export async function updateRoomSettings(
   return db.transaction().execute(async (trx): Promise<SettingsOutcome> => {
     const room = await lockOwnedRoom(trx, roomId, actorId);
     if (typeof room === 'string') return { status: room };
+    // An archived room's settings stay as they were until it is unarchived.
+    if (room.archived) return { status: 'archived' };
     if (settings.max_members !== undefined) {
       const members = await countMembers(trx, roomId);
       if (settings.max_members < members) return { status: 'below_members', members };
