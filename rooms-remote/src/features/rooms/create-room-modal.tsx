@@ -1,15 +1,6 @@
-import {
-  type CreateRoomPayload,
-  fieldErrors,
-  MAX_MEMBERS_DEFAULT,
-  MAX_MEMBERS_MAX,
-  MAX_MEMBERS_MIN,
-  ROOM_DESCRIPTION_MAX,
-  ROOM_NAME_MAX,
-  useSubmitValidation,
-} from '@chat/shared';
-import { FIELD_LABELS, requiredMessage } from '@chat/shared/schemas';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { type CreateRoomPayload, fieldErrors, MAX_MEMBERS_DEFAULT, useSubmitValidation } from '@chat/shared';
+import { RoomFields } from '@chat/shared/room-fields';
+import { Form, Modal } from 'antd';
 
 import { useCreateRoom } from './api/create-room';
 import { PrivateSwitch } from './private-switch';
@@ -75,37 +66,7 @@ export function CreateRoomModal({ open, onClose }: CreateRoomModalProps) {
         </Form>
       )}
     >
-      <Form.Item
-        label={FIELD_LABELS.name}
-        name="name"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.name) }]}
-      >
-        <Input maxLength={ROOM_NAME_MAX} autoFocus />
-      </Form.Item>
-      <Form.Item
-        label={FIELD_LABELS.description}
-        name="description"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.description) }]}
-      >
-        {/* Fixed rows: autoSize measures with a style attribute, which the CSP refuses. */}
-        <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} rows={3} />
-      </Form.Item>
-      <Form.Item
-        label={FIELD_LABELS.max_members}
-        name="max_members"
-        extra={`Between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`}
-        rules={[{ required: true, message: requiredMessage(FIELD_LABELS.max_members) }]}
-      >
-        {/* Out-of-range numbers are clamped to min/max on blur; precision 0 keeps whole members. */}
-        <InputNumber
-          controls={false}
-          min={MAX_MEMBERS_MIN}
-          max={MAX_MEMBERS_MAX}
-          step={1}
-          precision={0}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
+      <RoomFields autoFocus />
       <Form.Item name="private" valuePropName="checked">
         <PrivateSwitch />
       </Form.Item>

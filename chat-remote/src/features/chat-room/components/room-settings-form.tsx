@@ -1,14 +1,6 @@
-import {
-  fieldErrors,
-  MAX_MEMBERS_MAX,
-  MAX_MEMBERS_MIN,
-  ROOM_DESCRIPTION_MAX,
-  ROOM_NAME_MAX,
-  type Room,
-  useSubmitValidation,
-} from '@chat/shared';
-import { FIELD_LABELS, requiredMessage } from '@chat/shared/schemas';
-import { Button, Form, Input, InputNumber } from 'antd';
+import { fieldErrors, type Room, useSubmitValidation } from '@chat/shared';
+import { RoomFields } from '@chat/shared/room-fields';
+import { Button, Form } from 'antd';
 import { useUpdateRoom } from '../api/update-room';
 
 interface Settings {
@@ -45,36 +37,7 @@ export function RoomSettingsForm({ room }: { room: Room }) {
       onFinish={save}
       onFinishFailed={markAttempted}
     >
-      <Form.Item
-        label={FIELD_LABELS.name}
-        name="name"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.name) }]}
-      >
-        <Input maxLength={ROOM_NAME_MAX} />
-      </Form.Item>
-      <Form.Item
-        label={FIELD_LABELS.description}
-        name="description"
-        rules={[{ required: true, whitespace: true, message: requiredMessage(FIELD_LABELS.description) }]}
-      >
-        {/* Fixed rows: autoSize measures with a style attribute, which the CSP refuses. */}
-        <Input.TextArea maxLength={ROOM_DESCRIPTION_MAX} rows={3} />
-      </Form.Item>
-      <Form.Item
-        label={FIELD_LABELS.max_members}
-        name="max_members"
-        extra={`Between ${MAX_MEMBERS_MIN} and ${MAX_MEMBERS_MAX}`}
-        rules={[{ required: true, message: requiredMessage(FIELD_LABELS.max_members) }]}
-      >
-        <InputNumber
-          controls={false}
-          min={MAX_MEMBERS_MIN}
-          max={MAX_MEMBERS_MAX}
-          step={1}
-          precision={0}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
+      <RoomFields />
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         Save
       </Button>
