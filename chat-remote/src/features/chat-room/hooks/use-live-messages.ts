@@ -93,9 +93,14 @@ export function useLiveMessages(
         .listen(MESSAGE_SENT_EVENT, onSharedEvent)
         .listen(MESSAGE_UPDATED_EVENT, onSharedEvent)
         .listen(MESSAGE_DELETED_EVENT, onSharedDeleted);
-      shared.subscribed(() => {
+      const caughtUp = () => {
         if (open && source.current === 'shared') onStale();
-      });
+      };
+      shared.subscribed(caughtUp);
+      // Another view ('Your rooms', the room list) may hold 'chatroom' subscribed already: then no
+      // subscription_succeeded comes until the next reconnect, and what arrived before these listeners were
+      // bound is read now instead.
+      if (isSubscribed(shared)) caughtUp();
     };
     const leaveShared = () => {
       if (!shared) return;
@@ -160,4 +165,9 @@ export function useLiveMessages(
     };
   }, [client, roomId, onDelivered, onStale, onDeleted, onUpdated, onReaction, onRoomChanged, linger]);
   return source;
+}
+
+/** Whether Echo's channel is subscribed on the socket now (pusher-js's channel says so). */
+function isSubscribed(channel: object): boolean {
+  return (channel as { subscription?: { subscribed?: boolean } }).subscription?.subscribed === true;
 }
