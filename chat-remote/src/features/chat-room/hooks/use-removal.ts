@@ -1,10 +1,9 @@
-import { roomKeys, routes, useServices, useSession } from '@chat/shared';
+import { useServices, useSession } from '@chat/shared';
 import { REMOVED_FROM_ROOM_EVENT, userChannel } from '@chat/shared/constants';
 import type { RemovedFromRoomEvent } from '@chat/shared/schemas';
 import { useEcho } from '@chat/shared/use-echo';
-import { App } from 'antd';
 import { useEffect } from 'react';
-import { forgetRecentRoom } from '../model/recent-rooms';
+import { useRoomGone } from './use-room-gone';
 
 /**
  * While a room is open: its owner removing the user (RemovedFromRoom on the user's own channel) closes it,
@@ -12,24 +11,18 @@ import { forgetRecentRoom } from '../model/recent-rooms';
  * and the room list hear on the same channel object.
  */
 export function useRemoval(roomId: number): void {
-  const services = useServices();
-  const { http, queryClient, navigation } = services;
-  const client = useEcho(services.echo);
+  const client = useEcho(useServices().echo);
   const userId = useSession((state) => state.user?.id ?? null);
-  const { message } = App.useApp();
+  const gone = useRoomGone(roomId);
 
   useEffect(() => {
     if (!client || userId === null) return;
     const onRemoved = (event: RemovedFromRoomEvent) => {
-      if (event.room_id !== roomId) return;
-      forgetRecentRoom(http, roomId);
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all, exact: true });
-      void message.warning(`You were removed from ${event.room_name}.`);
-      navigation.navigate(routes.home);
+      if (event.room_id === roomId) gone(`You were removed from ${event.room_name}.`);
     };
     const own = client.private(userChannel(userId)).listen(REMOVED_FROM_ROOM_EVENT, onRemoved);
     return () => {
       own.stopListening(REMOVED_FROM_ROOM_EVENT, onRemoved);
     };
-  }, [client, userId, roomId, http, queryClient, navigation, message]);
+  }, [client, userId, roomId, gone]);
 }

@@ -1,10 +1,9 @@
-import { roomKeys, routes, useServices, useSession } from '@chat/shared';
+import { useServices, useSession } from '@chat/shared';
 import { ROOM_DELETED_EVENT, roomChannel, userChannel } from '@chat/shared/constants';
 import type { RoomDeletedEvent } from '@chat/shared/schemas';
 import { useEcho } from '@chat/shared/use-echo';
-import { App } from 'antd';
 import { useEffect } from 'react';
-import { forgetRecentRoom } from '../model/recent-rooms';
+import { useRoomGone } from './use-room-gone';
 
 export const ROOM_WAS_DELETED = 'This room was deleted.';
 
@@ -16,11 +15,9 @@ export const ROOM_WAS_DELETED = 'This room was deleted.';
  * channels are only stopped listening to, never left: others hear on the same channel objects.
  */
 export function useRoomDeleted(roomId: number): void {
-  const services = useServices();
-  const { http, queryClient, navigation } = services;
-  const client = useEcho(services.echo);
+  const client = useEcho(useServices().echo);
   const userId = useSession((state) => state.user?.id ?? null);
-  const { message } = App.useApp();
+  const gone = useRoomGone(roomId);
 
   useEffect(() => {
     if (!client) return;
@@ -28,11 +25,7 @@ export function useRoomDeleted(roomId: number): void {
     const onDeleted = (event: RoomDeletedEvent) => {
       if (done || event.room_id !== roomId) return;
       done = true;
-      forgetRecentRoom(http, roomId);
-      queryClient.removeQueries({ queryKey: roomKeys.detail(roomId) });
-      void queryClient.invalidateQueries({ queryKey: roomKeys.all });
-      void message.warning(ROOM_WAS_DELETED);
-      navigation.navigate(routes.home);
+      gone(ROOM_WAS_DELETED, true);
     };
     const channels = [roomChannel(roomId), ...(userId === null ? [] : [userChannel(userId)])].map((name) =>
       client.private(name).listen(ROOM_DELETED_EVENT, onDeleted),
@@ -40,5 +33,5 @@ export function useRoomDeleted(roomId: number): void {
     return () => {
       for (const channel of channels) channel.stopListening(ROOM_DELETED_EVENT, onDeleted);
     };
-  }, [client, userId, roomId, http, queryClient, navigation, message]);
+  }, [client, userId, roomId, gone]);
 }
