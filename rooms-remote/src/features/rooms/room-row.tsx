@@ -1,6 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { type Room, routes, useIntentPreload, useServices } from '@chat/shared';
 import { Button, Flex, Tag, Typography, theme } from 'antd';
+import { DraftMark } from './draft-mark';
 import { PrivateMark } from './private-mark';
 import { MentionBadge, UnreadBadge } from './unread-badge';
 
@@ -26,6 +27,7 @@ export function RoomRow({ room, position }: RoomRowProps) {
           <Typography.Text strong>{room.name}</Typography.Text>
           <PrivateMark private={room.private} />
           {room.is_member && <Tag color="green">Joined</Tag>}
+          {room.is_member && <DraftMark roomId={room.id} />}
           {room.is_member && <UnreadBadge count={room.unread_count} />}
           {room.is_member && <MentionBadge count={room.mention_count} />}
           {full && <Tag color="red">Full</Tag>}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { searchMessages } from '../api/search-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
+import { useDraftReply } from '../hooks/use-draft-reply';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useFillHeight } from '../hooks/use-fill-height';
 import type { JumpRequest } from '../hooks/use-jump-highlight';
@@ -55,6 +56,7 @@ export function Conversation({
   useRoomDeleted(roomId);
   const { http } = useServices();
   const user = useSession((state) => state.user);
+  useDraftReply(room.store, user?.id ?? null, roomId);
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const messages = useStore(room.store, (state) => state.messages);

@@ -1,4 +1,5 @@
 import { MESSAGE_CONTENT_MAX, type Message, useSession } from '@chat/shared';
+import { readDraft, writeDraft } from '@chat/shared/drafts';
 import { Button, Flex, Input, type InputRef, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -6,7 +7,6 @@ import { useColumnBox } from '../hooks/use-column-box';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
-import { draftKey, readDraft, writeDraft } from '../model/draft-storage';
 import { replyChosen } from '../model/state/log';
 import { ImageButton } from './image-button';
 import { MentionList } from './mention-list';
@@ -25,11 +25,10 @@ interface MessageBarProps {
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
 export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
   const userId = useSession((state) => state.user?.id ?? null);
-  const draft = userId === null ? null : draftKey(userId, roomId);
-  const [text, setShown] = useState(() => (draft ? readDraft(draft) : ''));
+  const [text, setShown] = useState(() => (userId === null ? '' : readDraft(userId, roomId).text));
   const setText = (value: string) => {
     setShown(value);
-    if (draft) writeDraft(draft, value);
+    if (userId !== null) writeDraft(userId, roomId, { text: value });
   };
   const input = useRef<InputRef>(null);
   const column = useRef<HTMLDivElement>(null);

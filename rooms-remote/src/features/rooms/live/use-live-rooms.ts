@@ -25,6 +25,7 @@ import {
   userChannel,
 } from '@chat/shared/constants';
 import { directMessageKeys } from '@chat/shared/direct-messages';
+import { clearDraft } from '@chat/shared/drafts';
 import type { RoomDeletedEvent } from '@chat/shared/schemas';
 import { useEcho } from '@chat/shared/use-echo';
 import type { QueryClient } from '@tanstack/react-query';
@@ -106,12 +107,14 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     refreshSoon(roomKeys.all);
   };
   const onRemoved = ({ room_id }: RemovedFromRoomEvent) => {
+    clearDraft(userId, room_id);
     if (!open) return;
     queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomRemoved(rooms, room_id));
     refreshSoon(roomKeys.all);
   };
   // On 'chatroom' (a public room) or the user's own channel (a private one of theirs): gone for everyone.
   const onDeleted = ({ room_id }: RoomDeletedEvent) => {
+    clearDraft(userId, room_id);
     if (open) queryClient.setQueryData<Room[]>(roomKeys.all, (rooms) => roomDeleted(rooms, room_id));
   };
   const onRoomMessage = (event: MessageSentEvent | MessageDeletedEvent) => {

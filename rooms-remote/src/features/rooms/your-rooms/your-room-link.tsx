@@ -2,6 +2,7 @@ import { type Room, roomKeys, useIntentPreload, useServices } from '@chat/shared
 import { SWITCHED_ROOM } from '@chat/shared/constants';
 import { Flex, Tag, Typography, theme } from 'antd';
 import type { MouseEvent } from 'react';
+import { DraftMark } from '../draft-mark';
 import { PrivateMark } from '../private-mark';
 import { MentionBadge, UnreadBadge } from '../unread-badge';
 
@@ -46,6 +47,7 @@ export function YourRoomLink({ room, to, current }: YourRoomLinkProps) {
           {room.name}
         </Typography.Text>
         <PrivateMark private={room.private} />
+        <DraftMark roomId={room.id} />
         {room.archived_at && <Tag style={{ marginInlineEnd: 0 }}>Archived</Tag>}
         <UnreadBadge count={room.unread_count} />
         <MentionBadge count={room.mention_count} />

@@ -1,0 +1,2 @@
+export * from './draft-storage';
+export * from './use-has-draft';
