@@ -1,7 +1,7 @@
+import { normaliseEmoji } from '@chat/shared/emoji-rule';
 import { ReactionSchema } from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { normaliseEmoji } from '../http/emoji';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
 import { toReactions } from '../http/message-resource';

@@ -1,4 +1,4 @@
-import { REACTION_EMOJI_MAX_LENGTH } from '@chat/shared/schemas';
+import { REACTION_EMOJI_MAX_LENGTH } from '../schemas/limits';
 
 // Built at run time: the `v` flag (Node 20) is past the TypeScript target's syntax.
 const UNICODE_SETS: string = 'v';
@@ -10,7 +10,8 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * The reaction a path's `{emoji}` stands for, or null when it is not exactly one emoji: one extended grapheme
  * cluster that is an RGI emoji (Unicode's recommended set: skin tones, flags, keycaps, ZWJ sequences). A
  * character whose emoji form needs VS16 is accepted without it too, and stored with it ('❤' is '❤️'), so both
- * spellings count as one reaction.
+ * spellings count as one reaction. The API validates reactions by it and the chat remote's emoji picker offers
+ * only what it accepts, so a picked emoji is never refused.
  */
 export function normaliseEmoji(input: string): string | null {
   if (input.length === 0 || input.length > REACTION_EMOJI_MAX_LENGTH) return null;
