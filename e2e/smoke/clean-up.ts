@@ -26,9 +26,20 @@ async function findRoom(
 }
 
 /**
- * Undoes what a smoke run did, as far as the API allows: no route deletes a room, so both accounts leave the
- * one the run made (it stays, empty, its name saying what made it and when), and every token the run signed
- * in with is revoked. `members` are the two accounts' API tokens; `others` further tokens (the login form's).
+ * Deletes the room as whoever owns it (the account that made it). `false` where this token may not (`403`) or the
+ * deployment's API has no such route yet (`404`, `405`: an older release).
+ */
+async function deleteRoom(request: APIRequestContext, roomId: number, token: string): Promise<boolean> {
+  const response = await request.delete(`${API_URL}chatrooms/${roomId}`, { headers: bearer(token) });
+  if (response.ok()) return true;
+  if ([403, 404, 405].includes(response.status())) return false;
+  throw new Error(`DELETE chatrooms/${roomId} answered ${response.status()}`);
+}
+
+/**
+ * Undoes what a smoke run did, as far as the API allows: the room the run made is deleted by its owner; an older
+ * API has no route for that, so there both accounts leave it (it stays, empty, its name saying what made it and
+ * when). Every token the run signed in with is revoked. `members` are the two accounts' API tokens; `others` further tokens (the login form's).
  * Returns what it could not do, so a failed clean-up is reported without hiding the journey's own result.
  */
 export async function cleanUp(
@@ -48,8 +59,14 @@ export async function cleanUp(
       `finding "${roomName}"`,
       async () => (room = await findRoom(request, first.token, roomName)),
     );
-  // No room: the journey failed before it was created.
+  let deleted = false;
   for (const { username, token } of room ? members : [])
+    if (!deleted)
+      await attempt(`${username} deleting "${roomName}"`, async () => {
+        deleted = await deleteRoom(request, room?.id ?? 0, token);
+      });
+  // No room: the journey failed before it was created.
+  for (const { username, token } of room && !deleted ? members : [])
     await attempt(`${username} leaving "${roomName}"`, () =>
       post(request, `chatrooms/${room?.id}/leave`, token),
     );
