@@ -1,40 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { routes } from '@chat/shared/constants';
-import type { Page } from '@playwright/test';
 import { createRoom, createUser, joinRoom, loginToken, postMessage } from '../support/api';
+import { audit } from '../support/axe';
 import { feed, openRoom } from '../support/chat';
 import { expect, test } from '../support/fixtures';
-
-/**
- * axe-core's full rule set on each screen as a person reaches it. Only serious and critical findings fail
- * a test; every finding is attached to the report (and its counts by impact printed), so a moderate one
- * is seen before it grows.
- */
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function audit(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const byImpact: Record<string, number> = {};
-  for (const violation of results.violations) {
-    const impact = violation.impact ?? 'unknown';
-    byImpact[impact] = (byImpact[impact] ?? 0) + violation.nodes.length;
-  }
-  const rules = results.violations.map(({ id, impact, nodes }) => `${id} (${impact}) ×${nodes.length}`);
-  console.log(`axe ${screen}: ${JSON.stringify(byImpact)} ${rules.join(', ')}`);
-  await test.info().attach(`axe ${screen}`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const blocking = results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      targets: nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(blocking, `serious or critical axe findings on ${screen}`).toEqual([]);
-}
 
 test.describe('accessibility', { tag: '@a11y' }, () => {
   test('the login screen', async ({ page }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { APP_URL, createRoom, postMessage, seedMessages } from '../support/api';
+import { audit } from '../support/axe';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -11,13 +10,6 @@ test.use({ baseURL: APP_URL });
 const SHOTS = '/tmp/shots-21';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 667 };
-
-const seriousViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
-};
 
 test.describe('find and be found', () => {
   test('search finds a message 10,000 back, opens the conversation around it, and Jump to latest brings back the newest with a live one', async ({
@@ -76,7 +68,7 @@ test.describe('find and be found', () => {
     await box.press('Enter');
     await expect(panel.getByRole('button', { name: /llama/ })).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/search-results-phone.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    await audit(page, 'the conversation', { include: 'main' });
     await bob.context.close();
   });
 
@@ -102,7 +94,7 @@ test.describe('find and be found', () => {
     await input.press('ArrowDown');
     await input.press('ArrowUp');
     await expect(list.getByRole('option', { name: `@${bobName}` })).toHaveAttribute('aria-selected', 'true');
-    expect(await seriousViolations(page)).toEqual([]);
+    await audit(page, 'the conversation', { include: 'main' });
     await page.screenshot({ path: `${SHOTS}/mention-list-desktop.png` });
     await input.press('Enter');
     await expect(list).toHaveCount(0);
@@ -125,7 +117,7 @@ test.describe('find and be found', () => {
     // The author sees the mention, but the row does not stand out for them.
     await expect(rowsSaying(page, text).locator('[data-mention]')).toHaveText(`@${bobName}`);
     await expect(rowsSaying(page, text)).not.toHaveAttribute('data-mentions-me', 'true');
-    expect(await seriousViolations(bob.page)).toEqual([]);
+    await audit(bob.page, 'the conversation', { include: 'main' });
     await bob.page.setViewportSize(DESKTOP);
     await bob.page.screenshot({ path: `${SHOTS}/mention-desktop.png` });
     await bob.page.setViewportSize(PHONE);
@@ -159,7 +151,7 @@ test.describe('find and be found', () => {
     await expect(rowsSaying(bob.page, 'Unread 1')).toBeInViewport();
     await expect(rowsSaying(bob.page, 'Unread 1').getByText('New messages', { exact: true })).toHaveCount(1);
     await expect(rowsSaying(bob.page, 'Unread 120')).not.toBeInViewport();
-    expect(await seriousViolations(bob.page)).toEqual([]);
+    await audit(bob.page, 'the conversation', { include: 'main' });
     await bob.page.screenshot({ path: `${SHOTS}/divider-phone.png` });
     await bob.page.setViewportSize(DESKTOP);
     await bob.page.screenshot({ path: `${SHOTS}/divider-desktop.png` });

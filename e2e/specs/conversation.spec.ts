@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { API_URL, APP_URL, bearer, createRoom, messagesOf, postMessage } from '../support/api';
+import { audit } from '../support/axe';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -16,11 +16,6 @@ async function bothInTheRoom(page: Page, browser: Browser, request: APIRequestCo
   await openRoom(bob.page, room.id);
   return { room, bob };
 }
-
-const seriousViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
-};
 
 test.describe('a conversation', () => {
   test('an author edits their message; the other member sees the new text and (edited) live', async ({
@@ -168,7 +163,7 @@ test.describe('a conversation', () => {
     const picker = page.getByRole('group', { name: 'Choose a reaction' });
     for (const emoji of ['👍', '❤️', '😂', '🎉', '😮', '😢'])
       await expect(picker.getByRole('button', { name: emoji, exact: true })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await audit(page, 'the conversation', { include: 'main' });
     await picker.getByRole('button', { name: '👍', exact: true }).click();
     await expect(picker).toHaveCount(0);
 
@@ -235,6 +230,6 @@ test.describe('a conversation', () => {
     await page.screenshot({ path: '/tmp/shots/conversation-375.png' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await audit(page, 'the conversation', { include: 'main' });
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { routes } from '@chat/shared/constants';
 import type { Locator, Page } from '@playwright/test';
 import { API_URL, APP_URL, bearer, createRoom, createUser, loginToken, postMessage } from '../support/api';
+import { audit } from '../support/axe';
 import { rowsSaying, send } from '../support/chat';
 import { expect, signIn, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
@@ -36,22 +36,6 @@ async function startWithEnter(page: Page, username: string) {
   await expect(dialog.getByRole('button', { name: `Remove ${username}` })).toBeVisible();
   await dialog.getByRole('button', { name: 'Start' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** axe-core's full rule set on one part of the page: no findings at all. */
-async function auditPart(page: Page, selector: string, what: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  await test.info().attach(`axe ${what}`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: 'application/json',
-  });
-  const found = results.violations.map(({ id, impact, help, nodes }) => ({
-    id,
-    impact,
-    help,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(found, `axe findings on ${what}`).toEqual([]);
 }
 
 async function tabTo(page: Page, target: Locator, presses = 80) {
@@ -201,7 +185,7 @@ test.describe('direct messages', () => {
     await page.goto(routes.home);
     await expect(entry(page, room.name)).toBeVisible();
     await expect(yourRooms(page).getByText('Nobody yet.')).toBeVisible();
-    await auditPart(page, 'nav[aria-label="Your rooms"]', "'Your rooms'");
+    await audit(page, "'Your rooms'", { include: 'nav[aria-label="Your rooms"]', every: true });
 
     await tabTo(page, entry(page, room.name));
     await page.keyboard.press('Enter');
@@ -218,7 +202,10 @@ test.describe('direct messages', () => {
     await expect(people).toHaveValue(bob.username);
     await expect(dialog.getByRole('option', { name: bob.username, exact: true })).toBeVisible();
     await expect(dialog).toHaveCSS('opacity', '1');
-    await auditPart(page, '[role="dialog"]', "the 'New direct message' dialog with options offered");
+    await audit(page, "the 'New direct message' dialog with options offered", {
+      include: '[role="dialog"]',
+      every: true,
+    });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('button', { name: `Remove ${bob.username}` })).toBeVisible();
@@ -227,7 +214,10 @@ test.describe('direct messages', () => {
     await expect(dmHeading(page, bob.username)).toBeVisible();
     await expect(page).toHaveURL(/\/\?dm=\d+$/);
     await expect(entry(page, bob.username)).toHaveAttribute('aria-current', 'page');
-    await auditPart(page, 'nav[aria-label="Your rooms"]', "'Your rooms' with a conversation open");
+    await audit(page, "'Your rooms' with a conversation open", {
+      include: 'nav[aria-label="Your rooms"]',
+      every: true,
+    });
   });
 });
 
