@@ -1,6 +1,8 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { QUICK_REACTIONS } from '@chat/shared/schemas';
 import { Button, theme } from 'antd';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { LazyEmojiPicker } from '../emoji/lazy-emoji-picker';
 
 interface ReactionPickerProps {
   onPick: (emoji: string) => void;
@@ -9,11 +11,13 @@ interface ReactionPickerProps {
 
 /**
  * The small picker 'Add reaction' opens, inline under the message (no overlay to lose on a phone): one button
- * per emoji, named by the emoji. It takes the focus; Escape closes it.
+ * per emoji, named by the emoji, and 'More emoji' opening every other one below them. It takes the focus;
+ * Escape closes it.
  */
 export function ReactionPicker({ onPick, onClose }: ReactionPickerProps) {
   const { token } = theme.useToken();
   const first = useRef<HTMLButtonElement>(null);
+  const [more, setMore] = useState(false);
   useEffect(() => first.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -50,6 +54,20 @@ export function ReactionPicker({ onPick, onClose }: ReactionPickerProps) {
           {emoji}
         </Button>
       ))}
+      <Button
+        type="text"
+        size="small"
+        aria-label="More emoji"
+        aria-expanded={more}
+        icon={<PlusOutlined />}
+        onClick={() => setMore((shown) => !shown)}
+        style={{ width: 36, height: 32 }}
+      />
+      {more && (
+        <div style={{ flexBasis: '100%' }}>
+          <LazyEmojiPicker onPick={onPick} />
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -1,0 +1,47 @@
+import { emojiFromHexcode } from './emoji-from-hexcode';
+import { keptRanges, mayHoldShortcode, replaceShortcodes } from './shortcodes';
+
+let loading: Promise<Map<string, string>> | null = null;
+
+/**
+ * GitHub's shortcodes from the picker's own data set (emojibase-data), each mapped to the emoji the API
+ * accepts; names whose emoji it would refuse are left out, so they stay as typed.
+ */
+function loadShortcodes(): Promise<Map<string, string>> {
+  loading ??= import(
+    /* webpackChunkName: "emoji-shortcodes" */ 'emojibase-data/en/shortcodes/github.json'
+  ).then(
+    ({ default: dataset }) => {
+      const byName = new Map<string, string>();
+      for (const [hexcode, names] of Object.entries(dataset as Record<string, string | string[]>)) {
+        const emoji = emojiFromHexcode(hexcode);
+        if (!emoji) continue;
+        for (const name of typeof names === 'string' ? [names] : names) byName.set(name, emoji);
+      }
+      return byName;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * A message's text as it is sent: `:tada:` becomes 🎉 outside code. The shortcodes and the Markdown parser
+ * are loaded only for a text with a `:name:` in it; a text without one is returned as it is.
+ */
+export async function emojifyShortcodes(text: string): Promise<string> {
+  if (!mayHoldShortcode(text)) return text;
+  try {
+    const [shortcodes, { parseMessage }] = await Promise.all([
+      loadShortcodes(),
+      import('@chat/shared/markdown'),
+    ]);
+    return replaceShortcodes(text, shortcodes, keptRanges(parseMessage(text), text));
+  } catch {
+    // The chunks could not be loaded: the text goes as typed rather than not at all.
+    return text;
+  }
+}
