@@ -1,5 +1,6 @@
 import { type ApiError, type HttpClient, type Message, useServices } from '@chat/shared';
 import { useMutation } from '@tanstack/react-query';
+import { emojifyShortcodes } from '../emoji/emojify-shortcodes';
 
 export interface SendJob {
   clientMsgId: string;
@@ -12,16 +13,18 @@ export interface SendJob {
 }
 
 /**
- * POST chatrooms/{id}/messages: JSON for text, multipart for an image. The server answers a repeated
- * client_msg_id with the message it already stored, so sending again is always safe.
+ * POST chatrooms/{id}/messages: JSON for text (`:tada:` sent as 🎉), multipart for an image. The server
+ * answers a repeated client_msg_id with the message it already stored, so sending again is always safe.
  */
-export function sendMessage(http: HttpClient, roomId: number, job: SendJob): Promise<Message> {
+export async function sendMessage(http: HttpClient, roomId: number, job: SendJob): Promise<Message> {
   const url = `chatrooms/${roomId}/messages`;
   if (!job.file) {
     const reply = job.replyToId === null ? {} : { reply_to_id: job.replyToId };
+    // Here, in the room's one-at-a-time queue, so a message waiting for the shortcodes keeps its place.
+    const content = await emojifyShortcodes(job.content);
     return http.post<Message>(
       url,
-      { content: job.content, client_msg_id: job.clientMsgId, ...reply },
+      { content, client_msg_id: job.clientMsgId, ...reply },
       { signal: job.signal },
     );
   }

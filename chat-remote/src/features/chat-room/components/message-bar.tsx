@@ -3,6 +3,7 @@ import { readDraft, writeDraft } from '@chat/shared/drafts';
 import { Button, Flex, Input, type InputRef, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { EmojiButton } from '../emoji/emoji-button';
 import { useColumnBox } from '../hooks/use-column-box';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { useRoomPresence } from '../hooks/use-room-presence';
@@ -132,6 +133,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
             onPaste={onPaste}
             autoFocus
           />
+          <EmojiButton field={input} value={text} onChange={setText} />
           <ImageButton onFiles={sendImages} />
           <Button type="primary" onClick={submit}>
             Send
