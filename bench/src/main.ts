@@ -1,7 +1,7 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
 // `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, phone-levers, api, search, api-scale, websocket,
-// websocket-soketi, send-to-visible, big-room, reactions, room-switch, rooms-panel), written to bench/results/partial.json.
+// websocket-soketi, send-to-visible, big-room, reactions, room-switch, rooms-panel, rich-text), written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
 import { apiScale } from './benchmarks/api-scale';
@@ -14,6 +14,7 @@ import { firstLoadJs } from './benchmarks/first-load-js';
 import { lighthouseBenchmark } from './benchmarks/lighthouse';
 import { phoneLevers } from './benchmarks/phone-levers';
 import { reactions } from './benchmarks/reactions';
+import { richText } from './benchmarks/rich-text';
 import { roomSwitch } from './benchmarks/room-switch';
 import { roomsPanel } from './benchmarks/rooms-panel';
 import { sendToVisible } from './benchmarks/send-to-visible';
@@ -40,6 +41,7 @@ const benchmarks: Benchmark[] = [
   reactions,
   roomSwitch,
   roomsPanel,
+  richText,
 ];
 
 const { values } = parseArgs({

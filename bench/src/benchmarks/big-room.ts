@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { routes } from '@chat/shared/constants';
-import type { Page } from '@playwright/test';
 import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
-import { appearances, recordAppearances } from '../lib/browser';
+import { readBigRoom } from '../lib/big-room-reading';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
 
 const TARGET_MS = 300;
 const MAX_ROWS = 100;
-const PAGE_TIMEOUT_MS = 10_000;
-
-/** What the virtualized feed holds: rows in the DOM, and how many messages are loaded (aria-setsize). */
-function feedState(page: Page) {
-  return page.evaluate(() => {
-    const rows = document.querySelectorAll('[role="feed"] article');
-    return { rowsInDom: rows.length, loaded: Number(rows[0]?.getAttribute('aria-setsize') ?? 0) };
-  });
-}
 
 /**
  * A 100,000-message room: open it (warm cache, as a returning reader) until the newest message shows;
@@ -47,45 +36,9 @@ export const bigRoom: Benchmark = {
     const browserContext = await (await context.browser()).newContext();
     try {
       await signInBrowser(browserContext, stack.origin, session.token);
-      await recordAppearances(browserContext, new RegExp(newest));
-      const page = await browserContext.newPage();
-      await page.goto(`${stack.origin}${routes.room(room.id)}`);
-      await page.getByText(newest).waitFor();
-
       context.log(`opening it ${opens} times, then scrolling back ${scrollBack} messages`);
-      const openMs: number[] = [];
-      for (let i = 0; i < opens; i++) {
-        await page.reload();
-        await page.getByText(newest).waitFor();
-        openMs.push((await appearances(page))[newest]?.sinceNavigation ?? Number.NaN);
-      }
-
-      const feed = page.getByRole('feed', { name: 'Messages' });
-      const start = await feedState(page);
-      const pageMs: number[] = [];
-      let maxRows = start.rowsInDom;
-      let loaded = start.loaded;
-      const scrollStarted = performance.now();
-      while (loaded < start.loaded + scrollBack) {
-        const before = performance.now();
-        await feed.evaluate((element) => {
-          element.scrollTop = 0;
-        });
-        const previous = loaded;
-        await page.waitForFunction(
-          (count) =>
-            Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize') ?? 0) >
-            count,
-          previous,
-          { timeout: PAGE_TIMEOUT_MS, polling: 'raf' },
-        );
-        pageMs.push(performance.now() - before);
-        const state = await feedState(page);
-        loaded = state.loaded;
-        maxRows = Math.max(maxRows, state.rowsInDom);
-      }
-      const scrollMs = performance.now() - scrollStarted;
-
+      const reading = await readBigRoom(browserContext, stack.origin, room.id, newest, { opens, scrollBack });
+      const { openMs, pageMs, scrollMs, maxRows, loaded } = reading;
       const open = summarize(openMs);
       const pages = summarize(pageMs);
       return {
@@ -100,7 +53,7 @@ export const bigRoom: Benchmark = {
             met: open.median < TARGET_MS,
           },
           {
-            figure: `  scroll back ${loaded - start.loaded}: each page`,
+            figure: `  scroll back ${loaded.end - loaded.start}: each page`,
             unit: 'ms',
             n: pages.n,
             median: pages.median,
@@ -126,7 +79,7 @@ export const bigRoom: Benchmark = {
           pageMs,
           scrollMs,
           maxRows,
-          loaded: { start: start.loaded, end: loaded },
+          loaded,
         },
       };
     } finally {

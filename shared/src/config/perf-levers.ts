@@ -10,6 +10,8 @@ export const shippedLevers = [
   'yielding-render',
   // Not a speed-up: 'Your rooms' beside the screens, off only to measure what the second remote costs a phone.
   'rooms-panel',
+  // Not a speed-up either: messages rendered as Markdown; off (plain text, as before) only to measure its cost.
+  'rich-text',
 ] as const;
 /** Measured, and not shipped: bench/README.md says why. */
 export const triedLevers = ['react-compiler'] as const;

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { routes } from '@chat/shared/constants';
+import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
+import { readBigRoom } from '../lib/big-room-reading';
+import { featureCost } from '../lib/feature-cost';
+import { summarize } from '../lib/stats';
+
+/**
+ * Messages as people write them in a team's room: formatting, links, a fenced code block, a quote, a list;
+ * the room the chat screen opens on, so the parser and the highlighter are both at work in the measured load.
+ */
+const CONVERSATION = [
+  'Morning! The **deploy** went out at 9, notes in https://example.com/release-notes',
+  'Did anyone check `pnpm test:skew` after it?',
+  '> the skew suite passed on the canary\n\nyes, _all nine_ pairings',
+  'The fix for the flaky spec:\n```ts\nawait expect(row).toBeVisible();\nexpect(await row.count()).toBe(1);\n```',
+  'Left to do:\n- the nginx config\n- ~~the balancer~~ gone\n- docs',
+  'plain words without any markup, as most messages are',
+  'See [the runbook](https://example.com/runbook) or mail ops@example.com',
+];
+
+/** Words the 100,000-message room's messages carry every few messages, so scrolling back meets formatting. */
+const MARKUP_WORDS = [
+  { word: '**bold**', every: 2 },
+  { word: 'https://example.com/a/link', every: 3 },
+  { word: '`code`', every: 5 },
+  { word: '\n```js\nconst answer = 42;\n```', every: 50 },
+];
+
+/**
+ * What rendering messages as Markdown costs a phone (the issue's limit: 5 %): the chat room's Lighthouse
+ * mobile row on a conversation that uses it, and the 100,000-message room's open and scroll-back, with the
+ * shipped build against the same build with CHAT_LEVERS_OFF=rich-text (plain text, as before).
+ */
+export const richText = featureCost({
+  name: 'rich-text',
+  lever: 'rich-text',
+  feature: 'rich text',
+  // Clear of phone-levers' variants (10–60) and the rooms panel's (90).
+  portOffset: 70,
+  runs: (smoke) => Number(process.env.BENCH_RICH_TEXT_RUNS) || (smoke ? 1 : 3),
+  async prepare(context) {
+    const client = await context.client();
+    const session = await client.newSession('rich-text');
+    const room = await client.createRoom(session, 'Formatted conversation');
+    for (const text of CONVERSATION) await client.send(session, room.id, text);
+
+    const size = context.smoke ? 150 : 100_000;
+    const big = await client.createRoom(session, `${size} formatted messages`);
+    context.log(`rich text: seeding a ${size}-message room with formatting`);
+    await client.seedMessages(session, big.id, size, 'history', { words: MARKUP_WORDS });
+    const newest = `newest-${randomUUID().slice(0, 8)}`;
+    await client.send(session, big.id, newest);
+    const browser = await context.browser();
+    return {
+      scenes: [{ name: 'in a room', path: routes.room(room.id), token: session.token }],
+      extra: {
+        async measure(stack) {
+          const browserContext = await browser.newContext();
+          try {
+            await signInBrowser(browserContext, stack.origin, session.token);
+            const reading = await readBigRoom(browserContext, stack.origin, big.id, newest, {
+              opens: context.smoke ? 1 : 3,
+              scrollBack: context.smoke ? 50 : 500,
+            });
+            return {
+              [`open a ${size}-message room, ms`]: summarize(reading.openMs).median,
+              [`  scroll back: each page, ms`]: summarize(reading.pageMs).median,
+            };
+          } finally {
+            await browserContext.close();
+          }
+        },
+      },
+    };
+  },
+});
