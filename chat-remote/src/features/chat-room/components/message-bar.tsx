@@ -1,6 +1,6 @@
 import { MESSAGE_CONTENT_MAX, type Message, useSession } from '@chat/shared';
 import { readDraft, writeDraft } from '@chat/shared/drafts';
-import { Button, Flex, Input, type InputRef, theme } from 'antd';
+import { Button, Flex, type GetRef, Input, theme } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { EmojiButton } from '../emoji/emoji-button';
@@ -31,7 +31,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
     setShown(value);
     if (userId !== null) writeDraft(userId, roomId, { text: value });
   };
-  const input = useRef<InputRef>(null);
+  const input = useRef<GetRef<typeof Input.TextArea>>(null);
   const column = useRef<HTMLDivElement>(null);
   const box = useColumnBox(column);
   const { token } = theme.useToken();
@@ -74,7 +74,8 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
       cancelReply();
       return;
     }
-    // Enter while an input method is composing picks a candidate; it must not send.
+    // Enter sends and Shift+Enter adds a line (the textarea's own). Enter while an input method is
+    // composing picks a candidate; it must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -113,12 +114,13 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
         <TypingIndicator />
         {replyTo && <ReplyBanner username={replyTo.user.username} onCancel={cancelReply} />}
         <Flex gap="small">
-          <Input
+          <Input.TextArea
             ref={input}
             placeholder="Message..."
             aria-label="Message"
             value={text}
             maxLength={MESSAGE_CONTENT_MAX}
+            autoSize={{ minRows: 1, maxRows: 6 }}
             aria-autocomplete="list"
             aria-controls={pick ? mention.listId : undefined}
             aria-activedescendant={pick ? `${mention.listId}-${pick.active}` : undefined}

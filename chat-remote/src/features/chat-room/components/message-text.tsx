@@ -1,55 +1,50 @@
 import type { Message } from '@chat/shared';
 import { theme } from 'antd';
-import { mentionSegments } from '../lib/mentions';
+import { useMemo } from 'react';
+import { DecoratedText } from '../markdown/decorated-text';
+import { decorationsOf, type TextRange } from '../markdown/decorations';
+import { MessageMarkdown } from '../markdown/message-markdown';
+import { useMessageTree } from '../markdown/use-message-tree';
 
-/** The text, with each `@username` of a member it mentions shown as a mention. */
-function MentionedText({ content, mentions }: { content: string; mentions: Message['mentions'] }) {
-  const { token } = theme.useToken();
-  if (!mentions?.length) return <span>{content}</span>;
-  const segments = mentionSegments(
-    content,
-    mentions.map((mention) => mention.username),
-  );
-  return (
-    <span>
-      {segments.map((segment, index) =>
-        segment.mention ? (
-          <span
-            key={index}
-            data-mention={segment.text.slice(1)}
-            style={{
-              color: token.colorText,
-              background: token.colorPrimaryBg,
-              fontWeight: token.fontWeightStrong,
-              borderRadius: token.borderRadiusSM,
-              padding: '0 2px',
-            }}
-          >
-            {segment.text}
-          </span>
-        ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
-    </span>
-  );
-}
-
-/** A message's text, rendered as text: React escapes it, and nothing here ever sets HTML. */
+/**
+ * A message's text, formatted from its Markdown (a safe subset: see markdown/message-markdown.tsx), with
+ * each `@username` of a member it mentions and each search highlight shown inside it. A message without
+ * markup, or before the parser has loaded, is shown as plain text in the same box. React escapes it all,
+ * and nothing here ever sets HTML.
+ */
 export function MessageText({
   content,
   edited,
   mentions,
+  highlights,
 }: {
   content: string;
   edited: boolean;
   mentions?: Message['mentions'];
+  highlights?: readonly TextRange[];
 }) {
   const { token } = theme.useToken();
+  const tree = useMessageTree(content);
+  const decorations = useMemo(
+    () =>
+      decorationsOf(
+        content,
+        (mentions ?? []).map((mention) => mention.username),
+        highlights,
+      ),
+    [content, mentions, highlights],
+  );
+  const trailer = edited && (
+    <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>
+  );
+  if (tree)
+    return <MessageMarkdown tree={tree} content={content} decorations={decorations} trailer={trailer} />;
   return (
     <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      <MentionedText content={content} mentions={mentions} />
-      {edited && <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>}
+      <span>
+        <DecoratedText content={content} start={0} end={content.length} decorations={decorations} />
+      </span>
+      {trailer}
     </p>
   );
 }

@@ -3,11 +3,12 @@ import { theme } from 'antd';
 import { useStore } from 'zustand';
 import { useJumpToMessage } from '../hooks/use-jump-to-message';
 import { useRoomStore } from '../hooks/use-room-store';
+import { usePlainText } from '../markdown/use-plain-text';
 
 export const ORIGINAL_DELETED = 'Original message deleted';
 
 /**
- * Above a reply: its original's author and the start of its text ('Image' for an image alone). Activating it
+ * Above a reply: its original's author and the start of its text, as plain words ('Image' for an image alone). Activating it
  * brings the original into view. An original deleted before the read (`quote` null) or while the room is
  * open (its MessageDeleted) says so instead, and leads nowhere.
  */
@@ -15,6 +16,8 @@ export function ReplyQuote({ replyToId, quote }: { replyToId: number; quote: Quo
   const { token } = theme.useToken();
   const jumpTo = useJumpToMessage();
   const deletedHere = useStore(useRoomStore(), (state) => state.deleted.has(replyToId));
+  // The quote is one line of words: the original's formatting (code, lists, links) stays in the original.
+  const words = usePlainText(quote?.content ?? '');
   const frame = {
     display: 'block',
     maxWidth: '100%',
@@ -37,7 +40,7 @@ export function ReplyQuote({ replyToId, quote }: { replyToId: number; quote: Quo
       </div>
     );
   }
-  const text = quote.content || (quote.has_attachment ? 'Image' : '');
+  const text = words || (quote.has_attachment ? 'Image' : '');
   return (
     <button
       type="button"

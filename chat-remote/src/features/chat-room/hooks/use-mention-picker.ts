@@ -1,4 +1,4 @@
-import type { InputRef } from 'antd';
+import type { GetRef, Input } from 'antd';
 import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useRoomMembers } from '../api/room-members';
@@ -39,7 +39,7 @@ export interface MentionPicker {
  */
 export function useMentionPicker(
   roomId: number,
-  input: RefObject<InputRef | null>,
+  input: RefObject<GetRef<typeof Input.TextArea> | null>,
   text: string,
   setText: (text: string) => void,
 ): MentionPicker {
@@ -73,12 +73,12 @@ export function useMentionPicker(
 
   const choose = (username: string) => {
     if (!pick) return;
-    const caret = input.current?.input?.selectionStart ?? text.length;
+    const caret = input.current?.resizableTextArea?.textArea.selectionStart ?? text.length;
     const next = insertMention(text, pick.start, caret, username);
     setText(next.text);
     setTypedMention(null);
     requestAnimationFrame(() => {
-      const element = input.current?.input;
+      const element = input.current?.resizableTextArea?.textArea;
       element?.focus();
       element?.setSelectionRange(next.caret, next.caret);
     });
