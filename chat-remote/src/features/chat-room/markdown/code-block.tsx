@@ -2,8 +2,8 @@ import { theme } from 'antd';
 import { type CSSProperties, lazy, Suspense } from 'react';
 import { highlightable } from './highlightable';
 
-/** Prism and its grammars (~25 KiB gzip): a chunk asked for only when a room shows a code block with a language. */
-const HighlightedCode = lazy(() => import('./highlighted-code'));
+/** Prism and its grammars (85 KB, 26 KB gzip): a chunk asked for only when a room shows a code block with a language. */
+const HighlightedCode = lazy(() => import(/* webpackChunkName: "code-highlighter" */ './highlighted-code'));
 
 /**
  * A fenced code block: its lines as typed (`white-space: pre`), scrolling sideways inside itself so a long
