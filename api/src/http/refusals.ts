@@ -31,3 +31,4 @@ export const maxMembersBelowCount = (members: number) =>
   `Max Members cannot be less than the ${members} people in the room.`;
 export const NEW_OWNER_REQUIRED = 'The user id field is required.';
 export const NEW_OWNER_NOT_A_MEMBER = 'The new owner must be a member of this room.';
+export const ONLY_SITE_ADMINISTRATORS = 'Only site administrators may do that.';

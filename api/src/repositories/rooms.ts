@@ -98,10 +98,15 @@ export function toRoom({ direct_members, ...row }: RoomRow, viewerId: number): R
  * Rooms only: a direct message is listed to its members by `GET direct-messages`, never here. A private room
  * is listed to its members only.
  */
-export async function listRooms(db: Db, viewerId: number): Promise<Room[]> {
+export async function listRooms(
+  db: Db,
+  viewerId: number,
+  /** `anyRoom`: private rooms too, member or not (a site administrator's All rooms). */
+  options: { anyRoom?: boolean } = {},
+): Promise<Room[]> {
   const rows = await selectRooms(db, viewerId)
     .where('r.kind', '=', 'room')
-    .where(visibleTo)
+    .$if(!options.anyRoom, (query) => query.where(visibleTo))
     .orderBy('r.id', 'desc')
     .execute();
   return rows.map((row) => toRoom(row, viewerId));
@@ -170,8 +175,16 @@ export async function memberIds(db: Db, roomId: number): Promise<number[]> {
   return rows.map((row) => row.user_id);
 }
 
-/** The room's members by name and role, for a member (`@` mentions); null when `viewerId` is not one. */
-export async function roomMembers(db: Db, roomId: number, viewerId: number): Promise<RoomMember[] | null> {
+/**
+ * The room's members by name and role, for a member (`@` mentions); null when `viewerId` is not one, unless
+ * `anyViewer` (a site administrator managing a room they are not in: the caller has checked it is no direct message).
+ */
+export async function roomMembers(
+  db: Db,
+  roomId: number,
+  viewerId: number,
+  options: { anyViewer?: boolean } = {},
+): Promise<RoomMember[] | null> {
   const rows = await db
     .selectFrom('room_members as rm')
     .innerJoin('users as u', 'u.id', 'rm.user_id')
@@ -184,7 +197,7 @@ export async function roomMembers(db: Db, roomId: number, viewerId: number): Pro
     .where('rm.room_id', '=', roomId)
     .orderBy('u.username')
     .execute();
-  return rows.some((row) => row.id === viewerId) ? rows : null;
+  return options.anyViewer || rows.some((row) => row.id === viewerId) ? rows : null;
 }
 
 export interface NewRoom {

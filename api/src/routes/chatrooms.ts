@@ -4,6 +4,7 @@ import {
   MarkReadPayloadSchema,
   MessageOnlySchema,
   type Room,
+  type RoomMember,
   RoomMemberSchema,
   RoomSchema,
 } from '@chat/shared/schemas';
@@ -13,6 +14,7 @@ import { forbidden, notFound, unprocessable } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
 import {
   NO_LEAVING_DIRECT_MESSAGES,
+  ONLY_SITE_ADMINISTRATORS,
   OWNER_MUST_HAND_OVER,
   REMOVED_FROM_THIS_ROOM,
   ROOM_ARCHIVED,
@@ -22,7 +24,16 @@ import { errorResponses, RoomParamsSchema } from '../http/route-schemas';
 import { serviceDeps } from '../http/service-deps';
 import { currentUser } from '../plugins/auth';
 import { roomChannel } from '../realtime/channels';
-import { createRoom, findRoom, joinRoom, leaveRoom, listRooms, roomMembers } from '../repositories/rooms';
+import {
+  createRoom,
+  findRoom,
+  joinRoom,
+  leaveRoom,
+  listRooms,
+  roomKind,
+  roomMembers,
+} from '../repositories/rooms';
+import { isAdmin } from '../repositories/users';
 import { announceRoom } from '../services/announce-room';
 import { markRead } from '../services/mark-read';
 
@@ -35,10 +46,21 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const announce = (request: { log: typeof app.log }, change: 'created' | 'updated', roomId: number) =>
     announceRoom({ db: app.db, publisher: app.publisher, log: request.log }, change, roomId);
 
+  // `scope=all`: a site administrator's All rooms, private ones they are not in included; never a direct message.
   app.get(
     '/chatrooms',
-    { schema: { response: { 200: Type.Array(RoomSchema), ...errorResponses(401) } } },
-    async (request) => listRooms(app.db, currentUser(request).id),
+    {
+      schema: {
+        querystring: Type.Object({ scope: Type.Optional(Type.Literal('all')) }),
+        response: { 200: Type.Array(RoomSchema), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      if (request.query.scope !== 'all') return listRooms(app.db, userId);
+      if (!(await isAdmin(app.db, userId))) throw forbidden(ONLY_SITE_ADMINISTRATORS);
+      return listRooms(app.db, userId, { anyRoom: true });
+    },
   );
 
   app.get(
@@ -51,7 +73,8 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Whom `@` can mention: members only (a room's membership is not public beyond its count).
+  // Whom `@` can mention: members only (a room's membership is not public beyond its count), and a site
+  // administrator, who manages any room's members (never a direct message's).
   app.get(
     '/chatrooms/:id/members',
     {
@@ -62,8 +85,11 @@ const chatroomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const roomId = request.params.id;
-      const members = await roomMembers(app.db, roomId, currentUser(request).id);
+      const userId = currentUser(request).id;
+      const members = await roomMembers(app.db, roomId, userId);
       if (members) return members;
+      if ((await roomKind(app.db, roomId)) === 'room' && (await isAdmin(app.db, userId)))
+        return (await roomMembers(app.db, roomId, userId, { anyViewer: true })) as RoomMember[];
       throw await membershipRefusal(app.db, roomId);
     },
   );

@@ -10,7 +10,7 @@ import { TESTING_TAG } from '../plugins/openapi';
 import { publishMessageSent } from '../realtime/message-sent';
 import { expireAccessToken } from '../repositories/access-tokens';
 import { memberIds, roomIsPublic } from '../repositories/rooms';
-import { findUserById, findUserCredentials, insertUser } from '../repositories/users';
+import { findUserById, findUserCredentials, insertUser, setAdmin } from '../repositories/users';
 import { seedMessages } from './testing/seed-messages';
 
 /** Enough for the benchmarks' 100,000-message room, with room to spare; one statement inserts them all. */
@@ -74,6 +74,22 @@ const testingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await insertUser(app.db, username, await hashPassword(password));
       if (!user) throw validationError({ username: ['The username has already been taken.'] });
       return reply.code(201).send(user);
+    },
+  );
+
+  // A site administrator for end-to-end flows, as the operator's `user:admin` would make one (never the API).
+  app.post(
+    '/testing/admins',
+    {
+      schema: {
+        body: Type.Object({ username: LoginPayloadSchema.properties.username }),
+        response: { 200: UserSchema, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => {
+      const user = await setAdmin(app.db, request.body.username, true);
+      if (!user) throw notFound();
+      return user;
     },
   );
 
