@@ -1,16 +1,11 @@
-import { type HttpClient, type RoomMember, useServices } from '@chat/shared';
+import { type RoomMember, useServices } from '@chat/shared';
+import { getRoomMembers, roomMembersKey } from '@chat/shared/room-settings';
 import { useQuery } from '@tanstack/react-query';
-
-/** GET chatrooms/{id}/members: whom `@` can name, and the owner's member list. */
-export function getRoomMembers(http: HttpClient, roomId: number): Promise<RoomMember[]> {
-  return http.get<RoomMember[]>(`chatrooms/${roomId}/members`);
-}
-
-export const roomMembersKey = (roomId: number) => ['chatrooms', roomId, 'members'] as const;
 
 /**
  * The room's members, read once when the room opens and again after a minute's use. An API deployed before
  * the endpoint answers 404: then `@` offers whom the room shows (presence, authors), as the bar falls back to.
+ * (The same query as the settings' member list, so a change there reaches `@` too.)
  */
 export function useRoomMembers(roomId: number): readonly RoomMember[] {
   const { http } = useServices();

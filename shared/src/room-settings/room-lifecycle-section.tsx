@@ -1,18 +1,25 @@
-import type { Room } from '@chat/shared';
 import { App, Button, Flex } from 'antd';
-import { useArchiveRoom } from '../api/archive-room';
-import { useDeleteRoom } from '../api/delete-room';
+import type { Room } from '../schemas/room';
+import { useArchiveRoom } from './api/archive-room';
+import { useDeleteRoom } from './api/delete-room';
+import type { RoomSettingsDeps } from './room-settings-deps';
 
 export const deleteRoomQuestion = (name: string) =>
   `Delete ${name}? Its messages and images are deleted for everyone.`;
+
+interface RoomLifecycleSectionProps {
+  deps: RoomSettingsDeps;
+  room: Room;
+  onDeleted?: () => void;
+}
 
 /**
  * The end of a room's life, for its owner: archiving it (read-only for everyone, undone by 'Unarchive room'),
  * or deleting it, after asking, for everyone at once.
  */
-export function RoomLifecycleSection({ room }: { room: Room }) {
-  const archive = useArchiveRoom(room.id);
-  const remove = useDeleteRoom(room.id);
+export function RoomLifecycleSection({ deps, room, onDeleted }: RoomLifecycleSectionProps) {
+  const archive = useArchiveRoom(deps, room.id);
+  const remove = useDeleteRoom(deps, room.id, onDeleted);
   const { modal } = App.useApp();
   const archived = Boolean(room.archived_at);
   const confirmDelete = () =>

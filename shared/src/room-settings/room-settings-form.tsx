@@ -1,7 +1,10 @@
-import { fieldErrors, type Room, useSubmitValidation } from '@chat/shared';
-import { RoomFields } from '@chat/shared/room-fields';
 import { Button, Form } from 'antd';
-import { useUpdateRoom } from '../api/update-room';
+import { RoomFields } from '../forms/room-fields';
+import { useSubmitValidation } from '../forms/use-submit-validation';
+import { fieldErrors } from '../http/api-error';
+import type { Room } from '../schemas/room';
+import { useUpdateRoom } from './api/update-room';
+import type { RoomSettingsDeps } from './room-settings-deps';
 
 interface Settings {
   name: string;
@@ -12,9 +15,9 @@ interface Settings {
 const FIELDS = ['name', 'description', 'max_members'] as const satisfies (keyof Settings)[];
 
 /** The room's name, description and Max Members, checked as Create Room checks them; 'Save' sends them. */
-export function RoomSettingsForm({ room }: { room: Room }) {
+export function RoomSettingsForm({ deps, room }: { deps: RoomSettingsDeps; room: Room }) {
   const [form] = Form.useForm<Settings>();
-  const update = useUpdateRoom(room.id);
+  const update = useUpdateRoom(deps, room.id);
   const { validateTrigger, markAttempted } = useSubmitValidation();
 
   const save = (values: Settings) => {

@@ -1,27 +1,31 @@
-import { type RoomMember, useServices, useSession } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Spin, Tag, Typography } from 'antd';
-import { useMakeOwner, useRemoveMember } from '../api/owner-actions';
-import { getRoomMembers, roomMembersKey } from '../api/room-members';
+import type { RoomMember } from '../schemas/room';
+import { useMakeOwner, useRemoveMember } from './api/owner-actions';
+import { getRoomMembers, roomMembersKey } from './api/room-members';
+import type { RoomSettingsDeps } from './room-settings-deps';
 
 interface RoomMembersSectionProps {
+  deps: RoomSettingsDeps;
   roomId: number;
+  ownId: number | null;
   /** After 'Make owner': the caller is no longer the owner, so the settings close. */
   onOwnerChanged: () => void;
 }
 
 /** 'Members': everyone in the room by name, with 'Remove from room' and 'Make owner' on everyone but oneself. */
-export function RoomMembersSection({ roomId, onOwnerChanged }: RoomMembersSectionProps) {
-  const { http } = useServices();
-  const ownId = useSession((state) => state.user?.id ?? null);
-  const members = useQuery({
-    queryKey: roomMembersKey(roomId),
-    queryFn: () => getRoomMembers(http, roomId),
-    staleTime: 0,
-    retry: false,
-  });
-  const remove = useRemoveMember(roomId);
-  const makeOwner = useMakeOwner(roomId);
+export function RoomMembersSection({ deps, roomId, ownId, onOwnerChanged }: RoomMembersSectionProps) {
+  const members = useQuery(
+    {
+      queryKey: roomMembersKey(roomId),
+      queryFn: () => getRoomMembers(deps.http, roomId),
+      staleTime: 0,
+      retry: false,
+    },
+    deps.queryClient,
+  );
+  const remove = useRemoveMember(deps, roomId);
+  const makeOwner = useMakeOwner(deps, roomId);
   const busy = remove.isPending || makeOwner.isPending;
 
   return (

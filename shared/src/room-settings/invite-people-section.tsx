@@ -1,22 +1,27 @@
-import { type RoomMember, useServices, useSession } from '@chat/shared';
-import { PeoplePicker } from '@chat/shared/people-picker';
 import { App, Button, Form, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { useInviteMembers } from '../api/owner-actions';
+import { PeoplePicker } from '../people/people-picker';
+import type { RoomMember } from '../schemas/room';
+import { useInviteMembers } from './api/owner-actions';
+import type { RoomSettingsDeps } from './room-settings-deps';
 
 export const NOBODY_TO_INVITE = 'Choose at least one person.';
 /** How many people one 'Invite' takes. */
 const INVITE_MAX = 20;
 
+interface InvitePeopleSectionProps {
+  deps: RoomSettingsDeps;
+  roomId: number;
+  ownId: number | null;
+}
+
 /** 'Invite people': choose people by username, and 'Invite' makes each a member at once. */
-export function InvitePeopleSection({ roomId }: { roomId: number }) {
-  const { http } = useServices();
-  const ownId = useSession((state) => state.user?.id ?? null);
+export function InvitePeopleSection({ deps, roomId, ownId }: InvitePeopleSectionProps) {
   const { message } = App.useApp();
   const inputId = useId();
   const [people, setPeople] = useState<RoomMember[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const invite = useInviteMembers(roomId);
+  const invite = useInviteMembers(deps, roomId);
 
   const submit = () => {
     if (people.length === 0) {
@@ -50,7 +55,7 @@ export function InvitePeopleSection({ roomId }: { roomId: number }) {
           help={problem ?? undefined}
         >
           <PeoplePicker
-            http={http}
+            http={deps.http}
             ownId={ownId}
             inputId={inputId}
             label="Invite people"
