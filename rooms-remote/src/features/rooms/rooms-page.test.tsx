@@ -4,13 +4,16 @@ import { describe, expect, it } from '@rstest/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomsPage } from './rooms-page';
 
 const renderPage = () =>
   renderWithServices(
     <StrictMode>
-      <RoomsPage />
+      <MemoryRouter>
+        <RoomsPage />
+      </MemoryRouter>
     </StrictMode>,
     createTestServices({
       http: stubHttp({ get: () => Promise.resolve([]) }),
