@@ -1,65 +1,12 @@
 import { useSession } from '@chat/shared';
 import { theme } from 'antd';
-import {
-  type EmojiPickerListCategoryHeaderProps,
-  type EmojiPickerListEmojiProps,
-  type EmojiPickerListRowProps,
-  EmojiPicker as Frimousse,
-} from 'frimousse';
+import { EmojiPicker as Frimousse } from 'frimousse';
 import { useEffect, useRef } from 'react';
+import { ActiveEmojiInView, CELL, LIST_PARTS } from './emoji-list-parts';
 import { loadPickerData, withRecentCategory } from './picker-data';
 import { readRecentEmoji, recentEmojiKey, rememberEmoji } from './recent-emoji';
 
 const COLUMNS = 8;
-const CELL = 36;
-
-// Frimousse renders the list through these (it is unstyled); only the visible rows exist at any time.
-function Emoji({ emoji, style, ...props }: EmojiPickerListEmojiProps) {
-  const { token } = theme.useToken();
-  return (
-    <button
-      type="button"
-      {...props}
-      style={{
-        ...style,
-        width: CELL,
-        height: CELL,
-        fontSize: 22,
-        lineHeight: 1,
-        border: 0,
-        borderRadius: token.borderRadiusSM,
-        cursor: 'pointer',
-        background: emoji.isActive ? token.colorFillSecondary : 'transparent',
-      }}
-    >
-      {emoji.emoji}
-    </button>
-  );
-}
-
-function CategoryHeader({ category, style, ...props }: EmojiPickerListCategoryHeaderProps) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      {...props}
-      style={{
-        ...style,
-        padding: '6px 8px 2px',
-        fontSize: token.fontSizeSM,
-        color: token.colorTextSecondary,
-        background: token.colorBgElevated,
-      }}
-    >
-      {category.label}
-    </div>
-  );
-}
-
-function Row({ style, ...props }: EmojiPickerListRowProps) {
-  return <div {...props} style={{ ...style, padding: '0 4px' }} />;
-}
-
-const LIST_PARTS = { Emoji, CategoryHeader, Row };
 
 export interface EmojiPickerPanelProps {
   onPick: (emoji: string) => void;
@@ -76,6 +23,7 @@ export function EmojiPickerPanel({ onPick }: EmojiPickerPanelProps) {
   const { token } = theme.useToken();
   const userId = useSession((state) => state.user?.id ?? null);
   const search = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => search.current?.focus(), []);
   const pick = (emoji: string) => {
     if (userId !== null) rememberEmoji(recentEmojiKey(userId), emoji);
@@ -126,7 +74,8 @@ export function EmojiPickerPanel({ onPick }: EmojiPickerPanelProps) {
         <Frimousse.Empty style={{ display: 'block', padding: 12, color: token.colorTextSecondary }}>
           No emoji found
         </Frimousse.Empty>
-        <Frimousse.List aria-label="Emoji list" components={LIST_PARTS} />
+        <Frimousse.List ref={list} aria-label="Emoji list" components={LIST_PARTS} />
+        <ActiveEmojiInView list={list} />
       </Frimousse.Viewport>
     </Frimousse.Root>
   );

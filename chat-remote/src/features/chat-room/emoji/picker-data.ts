@@ -1,14 +1,13 @@
 import type { EmojiData } from 'frimousse';
 import { emojiFromHexcode } from './emoji-from-hexcode';
 
-/** The part of an Emojibase entry (emojibase-data/en/data.json) the picker reads. */
+/** The part of an Emojibase entry the picker reads (emojibase-data/en/compact.json: the smallest with tags). */
 interface EmojibaseEntry {
   label: string;
   hexcode: string;
   tags?: string[];
   /** Absent for the regional indicators; 2 is the 'component' group (skin-tone and hair swatches). */
   group?: number;
-  version: number;
 }
 
 /** The part of emojibase-data/en/messages.json the picker reads. */
@@ -39,7 +38,8 @@ export function toPickerData(entries: readonly EmojibaseEntry[], messages: Emoji
       emoji,
       category: entry.group,
       label: capitalised(entry.label),
-      version: entry.version,
+      // Frimousse reads the version only to hide what the browser cannot draw, and not in data given to it.
+      version: 0,
       tags: entry.tags ?? [],
     });
   }
@@ -77,7 +77,7 @@ let loading: Promise<EmojiData> | null = null;
  */
 export function loadPickerData(): Promise<EmojiData> {
   loading ??= Promise.all([
-    import(/* webpackChunkName: "emoji-data" */ 'emojibase-data/en/data.json'),
+    import(/* webpackChunkName: "emoji-data" */ 'emojibase-data/en/compact.json'),
     import(/* webpackChunkName: "emoji-data" */ 'emojibase-data/en/messages.json'),
   ]).then(
     ([entries, messages]) =>
