@@ -11,6 +11,7 @@ import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-f
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
+import { createShellHealth } from '../shell/server/shell-health';
 import { apps } from './apps';
 
 const name = process.argv[2] ?? '';
@@ -52,6 +53,9 @@ const federated = existsSync(join(root, 'mf-manifest.json'));
 const earlyFetches = [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(config.remotes) : [])]
   .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
   .join(', ');
+// The shell's page reports each remote's health to its own origin (POST /beacon); Prometheus reads the
+// series here (GET /metrics, loopback only). A monolith build loads no remotes and has nothing to report.
+const health = app.kind === 'shell' && federated ? createShellHealth(config, root) : null;
 
 // The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
 const page = readFileSync(join(root, 'index.html'), 'utf8');
@@ -93,6 +97,7 @@ const server = createServer((req, res) => {
     return;
   }
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (health?.handle(req, res, pathname)) return;
   if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
     servePage(res, pathname, req.headers.cookie);
     return;
@@ -106,6 +111,7 @@ server.listen(port, () => console.log(`${name} serving ${root} on http://localho
 // Static files need no draining: stop at once, including the browsers' keep-alive connections.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    health?.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

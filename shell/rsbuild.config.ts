@@ -6,7 +6,11 @@ const shell: AppBuildOptions = {
   name: 'shell',
   port: 3000,
   title: 'Chat Rooms',
-  runtimePlugins: ['./src/federation/retry-plugin.ts', './src/federation/fallback-plugin.ts'],
+  runtimePlugins: [
+    './src/federation/retry-plugin.ts',
+    './src/federation/fallback-plugin.ts',
+    './src/federation/health-plugin.ts',
+  ],
 };
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));

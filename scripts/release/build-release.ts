@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { apps } from '../apps';
 import { builtMarker, isBuilt, lastRelease, type Release, releaseDir, releases, repoRoot } from './releases';
 
-function run(command: string, args: string[], cwd: string): void {
-  execFileSync(command, args, { cwd, stdio: 'inherit' });
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  execFileSync(command, args, { cwd, stdio: 'inherit', env });
 }
 
 function hasCommit(commit: string): boolean {
@@ -45,7 +45,9 @@ export function ensureReleaseBuilt(release: Release): string {
   // registry signature that mirrors cannot give; any pnpm 10 installs and builds them the same.
   writeFileSync(join(dir, '.npmrc'), 'manage-package-manager-versions=false\n');
   run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], dir);
-  run('pnpm', ['build'], dir);
+  // Its tree sits inside this repository's, where git would name today's commit: every manifest says the
+  // release instead (MF_BUILD_VERSION for releases whose build code predates APP_VERSION).
+  run('pnpm', ['build'], dir, { ...process.env, APP_VERSION: release.name, MF_BUILD_VERSION: release.name });
   for (const name of Object.keys(apps)) {
     if (!existsSync(join(dir, name, 'dist', 'mf-manifest.json'))) throw new Error(`${name} did not build`);
   }

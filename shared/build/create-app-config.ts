@@ -7,6 +7,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { leverOn } from '../src/config/perf-levers';
 import { CSP_NONCE_META, CSP_NONCE_PLACEHOLDER } from '../src/config/security-headers';
 import { antdStaticStyles } from './antd-static-styles';
+import { buildVersion } from './build-version';
 import { configMiddleware } from './config-middleware';
 import { federationContractPlugin } from './federation-contract';
 import { federationRuntimeEsmAliases } from './federation-runtime-esm';
@@ -61,6 +62,8 @@ export function createAppConfig({
   override = {},
 }: AppBuildOptions) {
   const isRemote = exposes !== undefined;
+  // The federation plugin stamps this into the manifest; the shell's own build reads it too (its health beacon).
+  process.env.MF_BUILD_VERSION ??= buildVersion();
   const base: RsbuildConfig = {
     plugins: [
       pluginReact({ reactCompiler: leverOn('react-compiler') }),
@@ -93,6 +96,7 @@ export function createAppConfig({
       define: {
         'process.env.CHAT_LEVERS_OFF': JSON.stringify(process.env.CHAT_LEVERS_OFF ?? ''),
         'process.env.CHAT_LEVERS_ON': JSON.stringify(process.env.CHAT_LEVERS_ON ?? ''),
+        'process.env.MF_BUILD_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION),
       },
     },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },

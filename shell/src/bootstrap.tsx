@@ -14,10 +14,12 @@ import { runtimeConfig } from './app/early-start';
 import { preloadRoute } from './app/preload-route';
 import { createAppRouter } from './app/router';
 import { registerRemotes } from './federation/remotes';
+import { startHealthReporting } from './health/start-health-reporting';
 
 async function start(root: HTMLElement) {
   // Fetched by the entry before the shared packages arrived (./app/early-start).
   const config = await runtimeConfig;
+  startHealthReporting(config);
   registerRemotes(config);
   const router = createAppRouter();
   const services: AppServices = createAppServices(config, {

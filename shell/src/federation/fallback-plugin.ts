@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { RemoteLoadError } from './remote-load-error';
+import { LOAD_FAILED, RemoteLoadError } from './remote-load-error';
 
 /**
  * Turns a failed remote load into a module whose component throws a RemoteLoadError at render,
@@ -13,7 +13,8 @@ export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const Unavailable = () => {
         throw new RemoteLoadError(id, error);
       };
-      return { default: Unavailable };
+      // Marked, so the shell's load report counts it as the failure it is (./remotes.ts).
+      return { default: Unavailable, [LOAD_FAILED]: true };
     },
   };
 }

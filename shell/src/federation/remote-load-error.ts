@@ -1,3 +1,6 @@
+/** Marks the stand-in module the fallback plugin gives for a remote that failed to load. */
+export const LOAD_FAILED = Symbol.for('chat.remote-load-failed');
+
 /** A remote that could not be fetched or evaluated; the slot's error boundary shows it with Retry. */
 export class RemoteLoadError extends Error {
   constructor(

@@ -2,6 +2,7 @@ import {
   type RemoteModuleExports,
   type RemoteModuleId,
   type RemoteModules,
+  remoteOf,
   timings,
   useServices,
 } from '@chat/shared';
@@ -11,8 +12,9 @@ import { type ComponentProps, type ComponentType, type ReactNode, useDeferredVal
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
+import { healthReport } from '../health/health-report';
 import { RemoteFailed } from './remote-failed';
-import { isNotExposed } from './remote-load-error';
+import { isNotExposed, RemoteLoadError } from './remote-load-error';
 import { remoteModuleQuery } from './remote-module-query';
 import { resetRemote } from './remotes';
 
@@ -76,6 +78,11 @@ export function RemoteSlot<Id extends RemoteModuleId>({
           <RemoteFailed id={id} label={label} compact={compact} {...fallback} />
         )
       }
+      onError={(error) => {
+        // A failed load was counted as one where it happened (./remotes.ts); a missing optional part is none.
+        if (!(error instanceof RemoteLoadError) && !isNotExposed(error))
+          healthReport.error(remoteOf(id), 'render');
+      }}
       onReset={() => {
         resetRemote(config, id);
         queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo).queryKey });

@@ -1,6 +1,8 @@
 import type { EchoLoader, RemoteModuleExports, RemoteModuleId, RuntimeConfig } from '@chat/shared';
 import { remoteNames, remoteOf } from '@chat/shared';
 import { getInstance } from '@module-federation/enhanced/runtime';
+import { healthReport } from '../health/health-report';
+import { LOAD_FAILED } from './remote-load-error';
 
 function federation() {
   const instance = getInstance();
@@ -24,8 +26,22 @@ export async function loadRemoteModule<Id extends RemoteModuleId>(
   id: Id,
   echo: EchoLoader,
 ): Promise<RemoteModuleExports<Id>> {
-  const module = await federation().loadRemote<RemoteModuleExports<Id>>(id);
-  if (!module?.default) throw new Error(`${id} has no default export`);
+  const started = performance.now();
+  const report = (outcome: 'ok' | 'error') => {
+    healthReport.load({ app: remoteOf(id), stage: 'module', outcome, ms: performance.now() - started });
+    if (outcome === 'error') healthReport.error(remoteOf(id), 'load');
+  };
+  const module = await federation()
+    .loadRemote<RemoteModuleExports<Id>>(id)
+    .catch((error: unknown) => {
+      report('error');
+      throw error;
+    });
+  if (!module?.default) {
+    report('error');
+    throw new Error(`${id} has no default export`);
+  }
+  report(LOAD_FAILED in module ? 'error' : 'ok');
   // A remote of a release before Echo loaded on demand calls `echo()` as it renders.
   if (!module.echoOnDemand) await echo.load();
   return module;

@@ -1,0 +1,133 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { Compile } from 'typebox/compile';
+import { type Beacon, BeaconSchema, type ReportedApp, reportedApps } from '../src/health/beacon-schema';
+
+export { BEACON_PATH } from '../src/health/beacon-schema';
+
+import type { HealthMetrics, HealthRecord } from './health-metrics';
+import type { KnownVersions } from './known-versions';
+
+/** A beacon holds at most a few dozen short entries: 8 KiB is several times a real one. */
+export const MAX_BEACON_BYTES = 8 * 1024;
+/** Per client address: a tab sends one every few seconds, so this leaves room for a household's tabs. */
+export const BEACONS_PER_MINUTE = 60;
+
+const checkBeacon = Compile(BeaconSchema);
+const isReportedApp = (app: string): app is ReportedApp => (reportedApps as readonly string[]).includes(app);
+
+export interface BeaconRequest {
+  method: string | undefined;
+  /** The client's address, the rate limit's key. */
+  address: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+/**
+ * Unknown apps are dropped entry by entry, unknown versions become `other`: the labels come only from the
+ * fixed sets and the manifests the server read, whatever a beacon says.
+ */
+function toRecord(beacon: Beacon, versions: KnownVersions): HealthRecord {
+  const known = <T extends { app: string; version: string }>(entries: T[]) =>
+    entries.flatMap((entry) =>
+      isReportedApp(entry.app)
+        ? [{ ...entry, app: entry.app, version: versions.label(entry.app, entry.version) }]
+        : [],
+    );
+  return {
+    session: beacon.session,
+    loads: known(beacon.loads),
+    errors: known(beacon.errors),
+    vitals: known(beacon.vitals),
+  };
+}
+
+/**
+ * `POST /beacon` on the shell's own origin: unauthenticated input from anyone, so every answer to a hostile
+ * body is a 4xx (400 not a beacon, 405, 413 too large, 415 not JSON or text, 429 too many) and nothing it
+ * sends becomes a label by itself. 204 when counted.
+ */
+export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVersions) {
+  const limiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 });
+
+  async function receive({ method, address, contentType, body }: BeaconRequest): Promise<number> {
+    if (method !== 'POST') return 405;
+    try {
+      await limiter.consume(address);
+    } catch {
+      metrics.beacon('rate_limited');
+      return 429;
+    }
+    // sendBeacon sends a string as text/plain; a Blob may say application/json (same origin: no preflight).
+    const type = contentType?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'text/plain' && type !== 'application/json') {
+      metrics.beacon('unsupported');
+      return 415;
+    }
+    if (Buffer.byteLength(body) > MAX_BEACON_BYTES) {
+      metrics.beacon('too_large');
+      return 413;
+    }
+    let beacon: unknown;
+    try {
+      beacon = JSON.parse(body);
+    } catch {
+      metrics.beacon('invalid');
+      return 400;
+    }
+    if (!checkBeacon.Check(beacon)) {
+      metrics.beacon('invalid');
+      return 400;
+    }
+    metrics.record(toRecord(beacon, versions));
+    metrics.beacon('accepted');
+    return 204;
+  }
+
+  /** Reads at most MAX_BEACON_BYTES + 1 bytes: a longer body is refused without being read to its end. */
+  function readBody(req: IncomingMessage): Promise<string | null> {
+    const declared = Number(req.headers['content-length']);
+    if (declared > MAX_BEACON_BYTES) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BEACON_BYTES) {
+          req.removeAllListeners('data');
+          req.pause();
+          resolve(null);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', () => resolve(null));
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let status = 413;
+    try {
+      const body = req.method === 'POST' ? await readBody(req) : '';
+      if (body === null) metrics.beacon('too_large');
+      else
+        status = await receive({
+          method: req.method,
+          address: req.socket.remoteAddress ?? 'unknown',
+          contentType: req.headers['content-type'],
+          body,
+        });
+    } catch (error) {
+      // Whatever went wrong, it was this request's doing as far as the sender is concerned: never a 5xx.
+      console.error('[beacon]', error);
+      status = 400;
+    }
+    // A refused body may be unread: close the connection rather than drain it.
+    res.writeHead(status, { 'Cache-Control': 'no-store', ...(status === 413 && { Connection: 'close' }) });
+    res.end();
+  }
+
+  return { receive, handle };
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import type { ReportedApp } from '../src/health/beacon-schema';
+
+/** The label of every version the server has not read in a manifest: a beacon cannot mint series. */
+export const OTHER_VERSION = 'other';
+/** Versions kept per app: the one deployed now and a few before it, whose tabs are still open. */
+const KEPT_PER_APP = 4;
+const REFRESH_MS = 30_000;
+const FETCH_TIMEOUT_MS = 5_000;
+
+export interface KnownVersions {
+  /** The version as a label: itself when a manifest of that app stated it, else `other`. */
+  label(app: ReportedApp, version: string): string;
+  /** What each app's manifest says now (the last one read), for the canary's judge and the docs. */
+  current(): Partial<Record<ReportedApp, string>>;
+  refresh(): Promise<void>;
+  /** Re-reads the manifests every 30 s, so a deploy's new version is known within half a minute. */
+  start(): () => void;
+}
+
+interface Manifest {
+  metaData?: { buildInfo?: { buildVersion?: unknown } };
+}
+
+const versionOf = (manifest: Manifest): string | undefined => {
+  const version = manifest.metaData?.buildInfo?.buildVersion;
+  return typeof version === 'string' && version.length <= 64 ? version : undefined;
+};
+
+/**
+ * Where each app's manifest is: an http(s) URL (the remotes, as /config.json names them) or a file path (the
+ * shell's own build). A manifest that cannot be read keeps the versions read before.
+ */
+export function createKnownVersions(
+  manifests: Partial<Record<ReportedApp, string>>,
+  fetchImpl: typeof fetch = fetch,
+): KnownVersions {
+  const seen = new Map<ReportedApp, string[]>();
+
+  async function read(location: string): Promise<Manifest> {
+    if (!/^https?:\/\//.test(location)) return JSON.parse(await readFile(location, 'utf8')) as Manifest;
+    const response = await fetchImpl(location, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`${location} answered ${response.status}`);
+    return (await response.json()) as Manifest;
+  }
+
+  function remember(app: ReportedApp, version: string): void {
+    const versions = (seen.get(app) ?? []).filter((known) => known !== version);
+    seen.set(app, [version, ...versions].slice(0, KEPT_PER_APP));
+  }
+
+  async function refresh(): Promise<void> {
+    await Promise.all(
+      Object.entries(manifests).map(async ([app, location]) => {
+        try {
+          const version = versionOf(await read(location as string));
+          if (version) remember(app as ReportedApp, version);
+        } catch {
+          // A remote being deployed or down: its known versions stay as they were.
+        }
+      }),
+    );
+  }
+
+  return {
+    label: (app, version) => (seen.get(app)?.includes(version) ? version : OTHER_VERSION),
+    current: () => Object.fromEntries([...seen].map(([app, versions]) => [app, versions[0]])),
+    refresh,
+    start() {
+      void refresh();
+      const timer = setInterval(() => void refresh(), REFRESH_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
