@@ -1,10 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ServiceSpec } from './services';
 import { dataDir, type Topology } from './topology';
 
 /** Debian's package (`apt-get install prometheus`; scripts/scale/prepare-host.sh installs it). */
 const PROMETHEUS_BINARY = '/usr/bin/prometheus';
+
+/** The repository's alerting rules, loaded as they are (CI checks them with promtool). */
+const ALERTING_RULES = [fileURLToPath(new URL('../../ops/prometheus/frontend-alerts.yml', import.meta.url))];
 
 /** Where the topology's Prometheus keeps its generated configuration and its database. */
 export const prometheusFiles = (topology: Topology) => ({
@@ -18,9 +22,10 @@ const target = (port: number, service: string) => ({
 });
 
 /**
- * Two jobs: `chat-api`, each API process's own `GET /metrics` (from loopback, which it admits without a
- * token; with METRICS_TOKEN set for the processes, Prometheus sends it), and `soketi`, each node's metrics
- * server.
+ * Three jobs: `chat-api`, each API process's own `GET /metrics` (from loopback, which it admits without a
+ * token; with METRICS_TOKEN set for the processes, Prometheus sends it), `soketi`, each node's metrics
+ * server, and `shell`, the shell's static server's `GET /metrics` (loopback only): the remotes' health as the
+ * browsers' beacons reported it (shell/server/, alerting rules in ops/prometheus/).
  * Every target carries `service` = the supervisor's name for it (api-a, soketi-b, …). Written as JSON, which
  * is YAML too.
  */
@@ -30,6 +35,7 @@ export function prometheusConfig(topology: Topology, scrapeIntervalSeconds: numb
   const token = process.env.METRICS_TOKEN;
   return {
     global: { scrape_interval: interval, scrape_timeout: interval, evaluation_interval: interval },
+    rule_files: ALERTING_RULES,
     scrape_configs: [
       {
         job_name: 'chat-api',
@@ -43,6 +49,11 @@ export function prometheusConfig(topology: Topology, scrapeIntervalSeconds: numb
         static_configs: layout.soketiNodes.map((node, index) =>
           target(node.metricsPort, `soketi-${'ab'[index] ?? index}`),
         ),
+      },
+      {
+        job_name: 'shell',
+        metrics_path: '/metrics',
+        static_configs: [target(layout.frontEnds.shell, 'shell')],
       },
     ],
   };
