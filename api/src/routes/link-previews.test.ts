@@ -139,7 +139,7 @@ describe('link previews', () => {
     expect(answer.version).toBeGreaterThan(message.version as number);
     const event = t.published.events.slice(published).find((e) => e.event === MESSAGE_UPDATED_EVENT);
     expect(event?.channel).toBe(roomChannel(roomId));
-    expect((event?.data as RoomMessageUpdatedEvent).message?.preview).toBeNull();
+    expect((event?.data as RoomMessageUpdatedEvent | undefined)?.message?.preview).toBeNull();
     expect((await read(message.id))?.preview).toBeNull();
 
     // Again: nothing to remove, nothing announced.
