@@ -201,6 +201,44 @@ describe('link previews', () => {
   });
 });
 
+describe('link previews per user per hour', () => {
+  it('reads at most LINK_PREVIEW_PER_USER_PER_HOUR pages for one sender; a cached page costs nothing', async () => {
+    const site = await servePages({
+      '/1': (response) =>
+        response.writeHead(200, { 'content-type': 'text/html' }).end(ogPage({ title: 'One' })),
+      '/2': (response) =>
+        response.writeHead(200, { 'content-type': 'text/html' }).end(ogPage({ title: 'Two' })),
+    });
+    const t = await createTestApp({
+      env: { LINK_PREVIEW_ALLOW: `127.0.0.1:${site.port}`, LINK_PREVIEW_PER_USER_PER_HOUR: '1' },
+    });
+    try {
+      const [sender, other] = [await t.signIn(), await t.signIn()];
+      const roomId = await t.createRoom(sender);
+      await t.join(other, roomId);
+      const send = async (who: typeof sender, content: string) => {
+        const sent = await t.app.inject({
+          method: 'POST',
+          url: `/api/chatrooms/${roomId}/messages`,
+          headers: who.headers,
+          payload: { content },
+        });
+        await t.app.linkPreviews?.idle();
+        const page = await t.app.inject({ url: `/api/chatrooms/${roomId}/messages`, headers: who.headers });
+        return (page.json() as Message[]).find((message) => message.id === sent.json().id)?.preview ?? null;
+      };
+      expect((await send(sender, site.url('/1')))?.title).toBe('One');
+      expect(await send(sender, site.url('/2'))).toBeNull();
+      expect((await send(sender, `again ${site.url('/1')}`))?.title).toBe('One');
+      expect((await send(other, site.url('/2')))?.title).toBe('Two');
+      expect(site.requests.map((request) => request.path)).toEqual(['/1', '/2']);
+    } finally {
+      await t.close();
+      await site.close();
+    }
+  });
+});
+
 describe('link previews turned off', () => {
   it('fetches nothing with LINK_PREVIEWS=off', async () => {
     const t = await createTestApp({ env: { LINK_PREVIEWS: 'off' } });
