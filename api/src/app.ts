@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Db } from './db/schema';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import type { Resolver } from './link-previews/resolver';
 import type { PoolCounts } from './metrics/api-metrics';
 import attachmentsPlugin from './plugins/attachments';
 import authPlugin from './plugins/auth';
@@ -14,6 +15,7 @@ import dbPlugin from './plugins/db';
 import deliveryStatsPlugin from './plugins/delivery-stats';
 import errorsPlugin from './plugins/errors';
 import inputNormalizerPlugin from './plugins/input-normalizer';
+import linkPreviewsPlugin from './plugins/link-previews';
 import metricsPlugin from './plugins/metrics';
 import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -27,6 +29,7 @@ import broadcastingRoutes from './routes/broadcasting';
 import chatroomRoutes from './routes/chatrooms';
 import directMessageRoutes from './routes/direct-messages';
 import healthRoutes from './routes/health';
+import linkPreviewRoutes from './routes/link-previews';
 import meRoutes from './routes/me';
 import messageRoutes from './routes/messages';
 import openApiRoutes from './routes/openapi';
@@ -49,6 +52,8 @@ export interface AppOverrides {
   dbPool?: PoolCounts | null;
   publisher?: Publisher;
   logger?: FastifyServerOptions['logger'];
+  /** How link previews resolve names: tests make a name resolve to a private address. */
+  resolver?: Resolver;
 }
 
 /** The whole HTTP API, not yet listening: server.ts listens, tests call `inject`. */
@@ -99,6 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(redisPlugin);
   await app.register(realtimePlugin, { publisher: overrides.publisher });
   await app.register(attachmentsPlugin);
+  await app.register(linkPreviewsPlugin, { resolver: overrides.resolver });
   await app.register(csrfPlugin);
   await app.register(authPlugin);
 
@@ -117,6 +123,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(directMessageRoutes);
       await api.register(userRoutes);
       await api.register(messageRoutes);
+      await api.register(linkPreviewRoutes);
       await api.register(reactionRoutes);
       await api.register(attachmentRoutes);
       await api.register(openApiRoutes);

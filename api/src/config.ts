@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Env, parseEnv } from './env-schema';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { type AllowList, parseAllowList } from './link-previews/address-rules';
 
 export { ConfigError, ENV_VARIABLES } from './env-schema';
 
@@ -40,6 +41,15 @@ export interface Config {
   attachmentUrlTtlSeconds: number;
   /** Uploads declaring more pixels than this are refused before they are decoded. */
   attachmentMaxPixels: number;
+  /** Link previews (docs/api.md): the fetch's allow-list, cache time and bounds. */
+  linkPreviews: {
+    enabled: boolean;
+    /** The only way past the address rule (and to a port other than 80 and 443): `LINK_PREVIEW_ALLOW`. */
+    allowList: AllowList;
+    cacheSeconds: number;
+    concurrency: number;
+    perUserPerHour: number;
+  };
   throttle: { apiPerMinute: number; loginMaxAttempts: number; loginDecaySeconds: number };
   /** How long a Bearer token's owner is remembered per process (0: looked up on every request). */
   tokenCacheSeconds: number;
@@ -103,6 +113,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const embeddedDb = env.DATABASE_URL === undefined;
+  let allowList: AllowList;
+  try {
+    allowList = parseAllowList(env.LINK_PREVIEW_ALLOW);
+  } catch (error) {
+    throw new ConfigError(`LINK_PREVIEW_ALLOW: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -133,6 +149,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     enableTestEndpoints: env.ENABLE_TEST_ENDPOINTS,
     attachmentUrlTtlSeconds: env.ATTACHMENT_URL_TTL,
     attachmentMaxPixels: env.ATTACHMENT_MAX_MEGAPIXELS * 1_000_000,
+    linkPreviews: {
+      enabled: env.LINK_PREVIEWS === 'on',
+      allowList,
+      cacheSeconds: env.LINK_PREVIEW_CACHE_MINUTES * 60,
+      concurrency: env.LINK_PREVIEW_CONCURRENCY,
+      perUserPerHour: env.LINK_PREVIEW_PER_USER_PER_HOUR,
+    },
     tokenCacheSeconds: env.AUTH_TOKEN_CACHE_SECONDS,
     accessTokens: {
       idleSeconds: env.AUTH_TOKEN_IDLE_MINUTES * 60,

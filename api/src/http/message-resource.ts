@@ -13,7 +13,7 @@ export function toReactions(reactions: readonly StoredReaction[], viewerId: numb
 
 /**
  * The contract's Message, for every read, the send's answer and the events: the stored file name never leaves
- * the server, only a fresh signed link to it; `me` in the reactions is `viewerId`'s (false for all with null).
+ * the server, only a fresh signed link to it (the preview's image likewise); `me` in the reactions is `viewerId`'s (false for all with null).
  */
 export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: number | null): Message {
   return {
@@ -30,5 +30,14 @@ export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: 
     reactions: toReactions(row.reactions, viewerId),
     mentions: row.mentions,
     version: row.version,
+    preview: row.preview
+      ? {
+          url: row.preview.url,
+          title: row.preview.title,
+          description: row.preview.description,
+          site_name: row.preview.site_name,
+          image_url: row.preview.image_name ? signer.sign(row.preview.image_name) : null,
+        }
+      : null,
   };
 }

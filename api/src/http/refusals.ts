@@ -7,6 +7,7 @@ export const NOT_A_MEMBER = 'You are not a member of this room.';
 export const NOT_THE_AUTHOR = 'Only its author may delete a message.';
 export { ROOM_ARCHIVED } from '@chat/shared/constants';
 export const NOT_THE_EDITOR = 'Only its author may edit a message.';
+export const NOT_THE_PREVIEW_REMOVER = "Only its author may remove a message's preview.";
 export const CONTENT_REQUIRED = 'The content field is required.';
 export const REPLY_INVALID = 'The selected reply to id is invalid.';
 export const CHANGED_AFTER_NEEDS_AFTER_ID = 'The changed after field requires after id.';

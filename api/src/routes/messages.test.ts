@@ -48,6 +48,7 @@ describe('room messages', () => {
       reactions: [],
       mentions: [],
       version: expect.any(Number),
+      preview: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/schema';
 import { toMessageResource } from '../http/message-resource';
+import type { LinkPreviews } from '../link-previews/link-previews';
 import { directMessageEvents } from '../realtime/direct-message-notification';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';
@@ -22,6 +23,8 @@ export interface SendMessageDeps {
   signer: UrlSigner;
   publisher: Publisher;
   pages: RoomPageCache | null;
+  /** Reads the first link's page behind the answer (null: previews are off). */
+  previews?: LinkPreviews | null;
   log: FastifyBaseLogger;
 }
 
@@ -46,7 +49,8 @@ export type SendMessageOutcome =
  * notification on the own channel of each member the text mentions, its author excepted
  * (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
  * member's own channel instead of the shared one, and every member but the author gets a direct message
- * notification in place of any mention's (realtime/direct-message-notification).
+ * notification in place of any mention's (realtime/direct-message-notification). Last, the first link's preview
+ * is scheduled (link-previews/): it never delays the answer, and a page that fails gives no preview.
  *
  * A text message costs one statement (membership, repeat and insert together, see `insertMessage`). An image
  * is checked first, so that nothing is stored for a sender who may not post or who is repeating a send.
@@ -107,5 +111,7 @@ export async function sendMessage(
     // The message is stored either way; clients catch up on their next fetch with after_id.
     deps.log.warn({ err: error, messageId: outcome.message.id }, 'MessageSent broadcast failed');
   }
+  // Off the request: the preview, if any, arrives later as MessageUpdated.
+  deps.previews?.schedule(outcome.message);
   return { status: 'created', message: outcome.message };
 }

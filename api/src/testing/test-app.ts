@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { type Config, loadConfig } from '../config';
+import type { Resolver } from '../link-previews/resolver';
 import type { Publisher } from '../realtime/publisher';
 import { RecordingPublisher } from '../realtime/publisher';
 import { issueAccessToken } from '../repositories/access-tokens';
@@ -59,6 +60,8 @@ export async function createTestApp(
     publisher?: Publisher | 'embedded';
     /** Quiet unless a test reads the log. */
     logger?: FastifyServerOptions['logger'];
+    /** How link previews resolve names (the system's DNS otherwise). */
+    resolver?: Resolver;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -70,6 +73,7 @@ export async function createTestApp(
     dbPool: database.pool,
     publisher,
     logger: options.logger ?? false,
+    resolver: options.resolver,
   }).catch(async (error: unknown) => {
     await database.db.destroy();
     await database.dispose();

@@ -29,6 +29,20 @@ export const ReplyQuoteSchema = Type.Object({
 export type ReplyQuote = Static<typeof ReplyQuoteSchema>;
 
 /**
+ * What the API read from the page the message's first http(s) link leads to. `image_url` is a signed link to
+ * the API's re-encoded copy of the page's image (expiring like `attachment_path`), never the site's address:
+ * a reader's browser never contacts the site.
+ */
+export const LinkPreviewSchema = Type.Object({
+  url: Type.String(),
+  title: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  site_name: Type.Union([Type.String(), Type.Null()]),
+  image_url: Type.Union([Type.String(), Type.Null()]),
+});
+export type LinkPreview = Static<typeof LinkPreviewSchema>;
+
+/**
  * The fields after `client_msg_id` came with edits, replies and reactions. They are optional in this type
  * because a remote may meet an API deployed before them, whose messages lack them: read them with defaults.
  * Today's API always sends every one.
@@ -56,6 +70,11 @@ export const MessageSchema = Type.Object(
      * the `changed_after` cursor of a catch-up read, and the way to tell a newer copy from an older one.
      */
     version: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * The preview of its first http(s) link, added after the message was sent (MessageUpdated) and removable;
+     * null without one. Absent from an API deployed before previews.
+     */
+    preview: Type.Optional(Type.Union([LinkPreviewSchema, Type.Null()])),
   },
   { $id: 'Message' },
 );

@@ -29,6 +29,17 @@ export interface MessageRow {
   /** The room's members the text names as `@username`, in order of first use (message_mentions). */
   mentions: MentionedUser[];
   version: number;
+  /** The page its first link leads to, as read (link-previews/); null without one. Absent: none either. */
+  preview?: StoredPreview | null;
+}
+
+/** A message's link preview as stored: the image by its store name, which only a signed link reveals. */
+export interface StoredPreview {
+  url: string;
+  title: string;
+  description: string | null;
+  site_name: string | null;
+  image_name: string | null;
 }
 
 export interface MentionedUser {
@@ -48,6 +59,17 @@ export function replyQuote(alias: string): RawBuilder<ReplyQuote | null> {
     )
     FROM messages AS r JOIN users AS ru ON ru.id = r.user_id
     WHERE r.id = ${m}.reply_to_id AND r.room_id = ${m}.room_id)`;
+}
+
+/** The preview the message `alias.preview_url` names (JSON or null). */
+function previewOf(alias: string): RawBuilder<StoredPreview | null> {
+  const m = sql.table(alias);
+  return sql<StoredPreview | null>`(
+    SELECT json_build_object(
+      'url', lp.url, 'title', lp.title, 'description', lp.description, 'site_name', lp.site_name,
+      'image_name', lp.image_name
+    )
+    FROM link_previews AS lp WHERE lp.url = ${m}.preview_url AND NOT lp.failed)`;
 }
 
 /**
@@ -108,6 +130,7 @@ export const messageColumns = () =>
     reactionsOf('m').as('reactions'),
     mentionsFrom('message_mentions', sql`WHERE mm.message_id = m.id`).as('mentions'),
     versionOf('m').as('version'),
+    previewOf('m').as('preview'),
   ] as const;
 
 /** The `messages` columns a page is cut from before authors are joined and the rest worked out. */
@@ -122,6 +145,7 @@ export const sliceColumns = [
   'edited_at',
   'reply_to_id',
   'version',
+  'preview_url',
 ] as const;
 
 export function selectMessages(db: Db) {

@@ -125,7 +125,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       CASE WHEN i.reply_to_id IS NULL THEN NULL ELSE ${replyQuote('i')} END AS reply_to,
       '[]'::json AS reactions,
       CASE WHEN i.id IS NULL THEN '[]'::json ELSE ${mentions} END AS mentions,
-      ${versionOf('i')} AS version,
+      ${versionOf('i')} AS version, NULL::json AS preview,
       (SELECT last_message_id FROM room) AS previous_id, (SELECT name FROM room) AS room_name,
       CASE WHEN i.id IS NOT NULL AND (SELECT kind FROM room) = 'direct' THEN (
         SELECT json_agg(json_build_object('id', du.id, 'username', du.username))

@@ -8,6 +8,7 @@ import { isOutgoing, type Outgoing } from '../model/outgoing';
 import { replyChosen } from '../model/state/log';
 import type { TimelineRow } from '../model/timeline';
 import { EditMessageForm } from './edit-message-form';
+import { LinkPreview } from './link-preview';
 import { MessageActions } from './message-actions';
 import { LocalPreview, MessageAttachment } from './message-attachment';
 import { MessageReactions } from './message-reactions';
@@ -121,6 +122,7 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
             />
           )
         )}
+        {message.preview && <LinkPreview message={message} own={own} />}
         {message.attachment_path && <MessageAttachment url={message.attachment_path} />}
         <MessageReactions message={message} picking={picking} onPickerClose={() => setPicking(false)} />
       </div>

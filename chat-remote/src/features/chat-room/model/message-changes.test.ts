@@ -41,6 +41,23 @@ describe('edits and reactions in the room state', () => {
     expect(messageUpdated(next, versioned(1, 5, { content: 'old' }), true)).toBe(next);
   });
 
+  it('adds and removes a link preview from MessageUpdated, over an older copy only, without marking an edit', () => {
+    const state = latestReceived(initialChatState, [versioned(1, 4)], 50);
+    const preview = {
+      url: 'https://example.com/',
+      title: 'Example',
+      description: null,
+      site_name: null,
+      image_url: null,
+    };
+    const added = messageUpdated(state, versioned(1, 5, { preview }), true);
+    expect(added.messages[0]).toMatchObject({ preview, edited_at: null, version: 5 });
+    const removed = messageUpdated(added, versioned(1, 6, { preview: null }), true);
+    expect(removed.messages[0]?.preview).toBeNull();
+    // The addition's event arriving after the removal's changes nothing.
+    expect(messageUpdated(removed, versioned(1, 5, { preview }), true)).toBe(removed);
+  });
+
   it("keeps this user's own reactions when an edit event (whose reactions all say me: false) arrives", () => {
     const held = versioned(1, 4, { reactions: [{ emoji: '👍', count: 2, me: true }] });
     const state = latestReceived(initialChatState, [held], 50);
