@@ -4,7 +4,7 @@ import type { AttachmentStore } from '../attachments/attachment-store';
 import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/schema';
-import { toMessageResource } from '../http/message-resource';
+import { messageForMember, toSharedMessageResource } from '../http/message-resource';
 import { directMessageEvents } from '../realtime/direct-message-notification';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageSent } from '../realtime/message-sent';
@@ -18,7 +18,7 @@ import { isMember, roomExists } from '../repositories/rooms';
 export interface SendMessageDeps {
   db: Db;
   store: AttachmentStore;
-  /** Signs attachment links in the room's event exactly as the messages page signs them. */
+  /** Signs attachment links in the events exactly as the messages page signs them. */
   signer: UrlSigner;
   publisher: Publisher;
   pages: RoomPageCache | null;
@@ -86,7 +86,8 @@ export async function sendMessage(
 
   deps.pages?.added(outcome.message);
   try {
-    const message = toMessageResource(outcome.message, deps.signer, null);
+    const message = toSharedMessageResource(outcome.message, deps.signer);
+    const messageFor = messageForMember(outcome.message, deps.signer);
     const { directMembers, privateMemberIds } = outcome;
     const mentioned = outcome.message.mentions.map((user) => user.id);
     await publishMessageSent(
@@ -100,8 +101,8 @@ export async function sendMessage(
         directMemberIds: directMembers?.map((member) => member.id) ?? privateMemberIds,
       },
       directMembers
-        ? directMessageEvents(directMembers, message)
-        : mentionEvents(outcome.roomName, message, mentioned),
+        ? directMessageEvents(directMembers, messageFor)
+        : mentionEvents(outcome.roomName, messageFor, mentioned),
     );
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.
