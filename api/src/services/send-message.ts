@@ -42,9 +42,9 @@ export type SendMessageOutcome =
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
  * and only after the insert has committed, the MessageSent broadcasts: ids on the shared channel, the message
- * and its predecessor's id on the room's own (see `publishMessageSent`), and in the same batch a mention
- * notification on the own channel of each member the text mentions, its author excepted
- * (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
+ * (null when its image is linked per member, http/message-resource) and its predecessor's id on the room's own
+ * (see `publishMessageSent`), and in the same batch a mention notification on the own channel of each member
+ * the text mentions, its author excepted (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
  * member's own channel instead of the shared one, and every member but the author gets a direct message
  * notification in place of any mention's (realtime/direct-message-notification).
  *
