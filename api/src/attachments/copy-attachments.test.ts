@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
-import { migrateToLatest } from '../db/migrate';
 import { JPEG_1X1, PNG_1X1 } from '../testing/images';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { migratedDatabase } from '../testing/migrated-database';
 import type { AttachmentStore } from './attachment-store';
 import { copyAttachments } from './copy-attachments';
 import { DatabaseAttachmentStore } from './database-attachment-store';
@@ -22,18 +21,12 @@ const readAll = async (store: AttachmentStore, name: string) => {
 };
 
 describe('moving from the file store to the database store (attachments:import)', () => {
-  let database: TestDatabase;
+  const database = migratedDatabase();
   let dir: string;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'chat-import-test-'));
   });
-  afterAll(async () => {
-    await database.db.destroy();
-    await database.dispose();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('copies every file under its own name, byte for byte, and a second run copies nothing again', async () => {
     const files = new FileAttachmentStore(dir, MAX_PIXELS);

@@ -3,24 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import { verifyPassword } from '../auth/passwords';
 import { API_ROOT } from '../config';
-import { migrateToLatest } from '../db/migrate';
 import { findUserCredentials, isAdmin } from '../repositories/users';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { migratedDatabase } from '../testing/migrated-database';
 import { createAccount, parseCreateUserArgs } from './create-account';
 
 describe('user:create', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await database.dispose();
-  });
+  const database = migratedDatabase();
 
   it('reads --username and --password', () => {
     expect(parseCreateUserArgs(['--username', ' ops ', '--password', 'pw'])).toEqual({

@@ -12,15 +12,24 @@ export function toReactions(reactions: readonly StoredReaction[], viewerId: numb
 }
 
 /**
- * The contract's Message, for every read, the send's answer and the events: the stored file name never leaves
- * the server, only a fresh signed link to it (the preview's image likewise); `me` in the reactions is `viewerId`'s (false for all with null).
+ * The contract's Message: the stored file name never leaves the server, only a fresh signed link to it, for
+ * `readerId` when the image is for the room's members only (see attachments/signed-url); `me` in the
+ * reactions is `viewerId`'s (false for all with null).
  */
-export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: number | null): Message {
+function build(
+  row: MessageRow,
+  signer: UrlSigner,
+  viewerId: number | null,
+  readerId: number | null,
+): Message {
+  if (row.attachment_for_members && readerId === null)
+    throw new Error(`Message ${row.id}: a members-only image has no link for everyone`);
+  const reader = row.attachment_for_members ? { roomId: row.room_id, userId: readerId as number } : null;
   return {
     id: row.id,
     room_id: row.room_id,
     content: row.content,
-    attachment_path: row.attachment_name ? signer.sign(row.attachment_name) : null,
+    attachment_path: row.attachment_name ? signer.sign(row.attachment_name, reader) : null,
     created_at: row.created_at,
     user: { id: row.user_id, username: row.username },
     client_msg_id: row.client_msg_id,
@@ -40,4 +49,25 @@ export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: 
         }
       : null,
   };
+}
+
+/** The Message as `viewerId` reads it (every read, the send's and the edit's answers). */
+export function toMessageResource(row: MessageRow, signer: UrlSigner, viewerId: number): Message {
+  return build(row, signer, viewerId, viewerId);
+}
+
+/**
+ * The Message for an event every member of the room hears (`me` all false), or null when its image is for
+ * members only: a link signed for one member cannot go to all, so they read it instead, as they read a
+ * message too large for an event.
+ */
+export function toSharedMessageResource(row: MessageRow, signer: UrlSigner): Message | null {
+  return row.attachment_for_members ? null : build(row, signer, null, null);
+}
+
+/** The Message for an event on one member's own channel (a notification): `me` all false, the link theirs. */
+export type MessageForMember = (userId: number) => Message;
+
+export function messageForMember(row: MessageRow, signer: UrlSigner): MessageForMember {
+  return (userId) => build(row, signer, null, userId);
 }

@@ -1,6 +1,7 @@
-import type { DirectMessageNotification, Room } from '@chat/shared/schemas';
+import type { Room } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { echoClients } from '../testing/echo-client';
+import { heardEvents } from '../testing/heard-events';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -52,28 +53,15 @@ describe('direct messages through laravel-echo', () => {
   });
 
   it("reaches exactly its members' own and room channels; an outsider on chatroom hears nothing", async () => {
-    type Heard = [string, unknown];
-    const heard = new Map<SignedIn, Heard[]>([
-      [ann, []],
-      [bob, []],
-      [outsider, []],
-    ]);
-    let subscribed = 0;
-    for (const who of [ann, bob, outsider]) {
-      const echo = connect(who);
-      const names = who === outsider ? ['chatroom'] : ['chatroom', `chatroom.${room.id}`];
-      for (const name of [...names, `App.Models.User.${who.user.id}`]) {
-        const channel = echo.private(name).subscribed(() => subscribed++);
-        for (const event of EVENTS)
-          channel.listen(event, (data: unknown) => heard.get(who)?.push([`${name} ${event}`, data]));
-        if (name.startsWith('App.')) {
-          channel.notification((data: DirectMessageNotification) =>
-            heard.get(who)?.push([`${name} notification`, data]),
-          );
-        }
-      }
-    }
-    await waitFor(() => subscribed === 8, 'every subscription');
+    const { heard, names, listen } = heardEvents();
+    await Promise.all(
+      [ann, bob, outsider].map((who) => {
+        const rooms = who === outsider ? ['chatroom'] : ['chatroom', `chatroom.${room.id}`];
+        return listen(who, connect(who), [...rooms, `App.Models.User.${who.user.id}`], EVENTS, {
+          notifications: true,
+        });
+      }),
+    );
 
     const sent = await t.app.inject({
       method: 'POST',
@@ -97,7 +85,6 @@ describe('direct messages through laravel-echo', () => {
     await pause();
 
     const ids = { room_id: room.id, message_id: messageId };
-    const names = (who: SignedIn) => heard.get(who)?.map(([name]) => name);
     expect(names(ann)).toEqual([
       `App.Models.User.${ann.user.id} MessageSent`,
       `chatroom.${room.id} MessageSent`,

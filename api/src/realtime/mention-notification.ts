@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BROADCAST_NOTIFICATION_EVENT, MENTION_NOTIFICATION_TYPE } from '@chat/shared/constants';
 import type { MentionNotification, Message } from '@chat/shared/schemas';
+import type { MessageForMember } from '../http/message-resource';
 import { userChannel } from './channels';
 import { MAX_EVENT_BYTES } from './message-sent';
 import type { PublishedEvent } from './publisher';
@@ -50,17 +51,24 @@ export function fitNotification<N extends { message: Message }>(notification: N)
   return cut(fits);
 }
 
-/** The notification events for a message's mentioned members, its author excepted. */
+/**
+ * The notification events for a message's mentioned members, its author excepted: each on the member's own
+ * channel, so each carries the message as handed to that member (a private room's image linked for them).
+ */
 export function mentionEvents(
   roomName: string,
-  message: Message,
+  messageFor: MessageForMember,
   userIds: readonly number[],
 ): PublishedEvent[] {
-  return userIds
-    .filter((id) => id !== message.user.id)
-    .map((id) => ({
-      channel: userChannel(id),
-      event: NOTIFICATION_EVENT,
-      data: mentionNotification(message.room_id, roomName, message),
-    }));
+  return userIds.flatMap((id) => {
+    const message = messageFor(id);
+    if (id === message.user.id) return [];
+    return [
+      {
+        channel: userChannel(id),
+        event: NOTIFICATION_EVENT,
+        data: mentionNotification(message.room_id, roomName, message),
+      },
+    ];
+  });
 }

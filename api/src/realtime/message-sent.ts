@@ -12,7 +12,10 @@ export interface SentMessage {
   roomId: number;
   messageId: number;
   previousId: number | null;
-  /** The resource as the API serialises it; null to send ids only (the seeding endpoint has none at hand). */
+  /**
+   * The resource as the API serialises it; null to send ids only (the seeding endpoint has none at hand, and a
+   * private room's or direct message's image has no link for all members, see http/message-resource).
+   */
   message: Message | null;
   /** A direct message's members (its author included); absent or null for a room. */
   directMemberIds?: readonly number[] | null;

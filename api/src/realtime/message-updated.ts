@@ -11,8 +11,11 @@ export interface UpdatedMessage {
   roomId: number;
   messageId: number;
   version: number;
-  /** The resource as every member may see it: its reactions' `me` all false. */
-  message: Message;
+  /**
+   * The resource as every member may see it: its reactions' `me` all false; null when its image is for members
+   * only (each reads it then, see http/message-resource).
+   */
+  message: Message | null;
   /** A direct message's: nothing goes on `private-chatroom`, which every signed-in user hears. */
   direct?: boolean;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type Echo from 'laravel-echo';
+import { apiCaller } from '../testing/api-caller';
 import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
@@ -49,15 +50,14 @@ describe("a room's presence channel, end to end", () => {
     echo.connector.pusher.connection.bind('error', (error: PusherError) => errors.push(error));
     return errors;
   };
-  const api = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => t.app);
   const createRoom = () => t.createRoom(owner, 'Present');
   const member = async (roomId: number) => {
     const user = await t.signIn();
     await t.join(user, roomId);
     return user;
   };
-  const usernameOf = async (who: SignedIn) => (await api('GET', '/me', who)).json().username as string;
+  const usernameOf = async (who: SignedIn) => (await call(who, 'GET', '/me')).json().username as string;
   /** Long enough for a frame that was going to arrive to have arrived (a refusal has nothing to wait for). */
   const quiet = () => new Promise((resolve) => setTimeout(resolve, 150));
 
@@ -119,7 +119,7 @@ describe("a room's presence channel, end to end", () => {
     await mine.ready();
     await open(connect(leaver), roomId).ready();
     await waitFor(() => mine.here.length === 2, 'the leaver present');
-    await api('POST', `/chatrooms/${roomId}/leave`, leaver);
+    await call(leaver, 'POST', `/chatrooms/${roomId}/leave`);
     await waitFor(() => mine.here.length === 1, 'the leaver gone');
   });
 
@@ -127,7 +127,7 @@ describe("a room's presence channel, end to end", () => {
     const roomId = await createRoom();
     const bob = await member(roomId);
     const carol = await member(roomId);
-    const ownerId = (await api('GET', '/me', owner)).json().id;
+    const ownerId = (await call(owner, 'GET', '/me')).json().id;
     const room = [owner, bob, carol].map((who) => open(connect(who), roomId));
     await Promise.all(room.map((one) => one.ready()));
     const heard = room.map(() => [] as { data: unknown; sender?: number }[]);

@@ -1,6 +1,8 @@
 import type { Room } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { apiCaller } from '../testing/api-caller';
 import { echoClients } from '../testing/echo-client';
+import { heardEvents } from '../testing/heard-events';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -29,18 +31,10 @@ describe('private rooms through laravel-echo', () => {
   let cleo: SignedIn;
   let outsider: SignedIn;
   let room: Room;
-  type Heard = [string, unknown];
-  const heard = new Map<SignedIn, Heard[]>();
+  const { heard, names, clear, listen } = heardEvents();
   const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
   const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
-  const names = (who: SignedIn) => heard.get(who)?.map(([name]) => name);
+  const call = apiCaller(() => t.app);
 
   beforeAll(async () => {
     t = await createTestApp({ publisher: 'embedded' });
@@ -61,18 +55,17 @@ describe('private rooms through laravel-echo', () => {
     for (const who of [bob, cleo])
       await call(ann, 'POST', `/chatrooms/${room.id}/members`, { username: who.user.username });
 
-    let subscribed = 0;
-    for (const who of [ann, bob, cleo, outsider]) {
-      heard.set(who, []);
-      const echo = echoes.connect(who.token);
-      const channels = who === outsider ? ['chatroom'] : ['chatroom', `chatroom.${room.id}`];
-      for (const name of [...channels, `App.Models.User.${who.user.id}`]) {
-        const channel = echo.private(name).subscribed(() => subscribed++);
-        for (const event of EVENTS)
-          channel.listen(event, (data: unknown) => heard.get(who)?.push([`${name} ${event}`, data]));
-      }
-    }
-    await waitFor(() => subscribed === 11, 'every subscription');
+    await Promise.all(
+      [ann, bob, cleo, outsider].map((who) => {
+        const channels = who === outsider ? ['chatroom'] : ['chatroom', `chatroom.${room.id}`];
+        return listen(
+          who,
+          echoes.connect(who.token),
+          [...channels, `App.Models.User.${who.user.id}`],
+          EVENTS,
+        );
+      }),
+    );
   });
   afterAll(async () => {
     echoes.disconnectAll();
@@ -128,7 +121,7 @@ describe('private rooms through laravel-echo', () => {
   });
 
   it('tells an invited person on their own channel, and a removed one, who then hears nothing more of it', async () => {
-    for (const who of heard.keys()) heard.set(who, []);
+    clear();
     const invited = await call(ann, 'POST', `/chatrooms/${room.id}/members`, { username: 'outsider' });
     expect(invited.statusCode).toBe(201);
     await waitFor(() => (heard.get(outsider)?.length ?? 0) >= 2, "the outsider's invitation");
@@ -154,7 +147,7 @@ describe('private rooms through laravel-echo', () => {
     await waitFor(() => here.has(ann.user.id), "ann's presence subscription");
     echoes.connect(cleo.token).join(`chatroom.${room.id}`);
     await waitFor(() => here.has(cleo.user.id), "cleo's presence subscription");
-    for (const who of heard.keys()) heard.set(who, []);
+    clear();
     const removed = await call(ann, 'DELETE', `/chatrooms/${room.id}/members/${cleo.user.id}`);
     expect(removed.statusCode).toBe(204);
     await waitFor(() => (heard.get(cleo)?.length ?? 0) >= 1, "cleo's removal");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type Echo from 'laravel-echo';
 import { WebSocket } from 'ws';
 import type { DeliveryStatsSnapshot } from '../metrics/delivery-stats';
+import { apiCaller } from '../testing/api-caller';
 import { echoClients } from '../testing/echo-client';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
@@ -32,8 +33,7 @@ describe("a room's channel, end to end", () => {
     await waitFor(() => subscribed, 'the room subscription');
     return { room, shared };
   };
-  const api = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => t.app);
   const createRoom = () => t.createRoom(owner, 'Live room');
   const member = async (roomId: number) => {
     const user = await t.signIn();
@@ -41,7 +41,7 @@ describe("a room's channel, end to end", () => {
     return user;
   };
   const say = async (roomId: number, content: string, who = owner) =>
-    (await api('POST', `/chatrooms/${roomId}/messages`, who, { content })).json() as Message;
+    (await call(who, 'POST', `/chatrooms/${roomId}/messages`, { content })).json() as Message;
   const stats = async () =>
     (await t.app.inject({ url: '/api/testing/delivery-stats' })).json() as DeliveryStatsSnapshot;
 
@@ -63,7 +63,7 @@ describe("a room's channel, end to end", () => {
     const first = await say(roomId, 'first');
     const second = await say(roomId, 'second');
     await waitFor(() => reader.room.length === 2 && reader.shared.length === 2, 'both events twice');
-    const page = (await api('GET', `/chatrooms/${roomId}/messages`, owner)).json();
+    const page = (await call(owner, 'GET', `/chatrooms/${roomId}/messages`)).json();
     expect(reader.room).toEqual([
       { room_id: roomId, message_id: first.id, previous_id: null, message: page[0] },
       { room_id: roomId, message_id: second.id, previous_id: first.id, message: page[1] },
@@ -89,14 +89,14 @@ describe("a room's channel, end to end", () => {
     const roomId = await createRoom();
     const otherRoom = await createRoom();
     const leaver = await member(roomId);
-    await api('POST', `/chatrooms/${otherRoom}/join`, leaver);
+    await call(leaver, 'POST', `/chatrooms/${otherRoom}/join`);
     const echo = connect(leaver);
     const reader = await listen(echo, roomId);
     const stillIn = await listen(echo, otherRoom);
     await say(roomId, 'while a member');
     await waitFor(() => reader.room.length === 1, 'the payload before leaving');
 
-    await api('POST', `/chatrooms/${roomId}/leave`, leaver);
+    await call(leaver, 'POST', `/chatrooms/${roomId}/leave`);
     await say(roomId, 'after the leave');
     // Frames reach a socket in the order they were written: once this one is in, the other would be too.
     const flush = await say(otherRoom, 'written after');
@@ -122,7 +122,7 @@ describe("a room's channel, end to end", () => {
       payload: { socket_id: JSON.parse(hello.data).socket_id, channel_name: channel },
     });
     expect(signed.statusCode).toBe(200);
-    await api('POST', `/chatrooms/${roomId}/leave`, leaver);
+    await call(leaver, 'POST', `/chatrooms/${roomId}/leave`);
 
     socket.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: signed.json().auth } }));
     const refusal = await waitFor(() => frames.find((f) => f.event === 'pusher:error'), 'the refusal');

@@ -1,6 +1,8 @@
 import type { Room } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { apiCaller } from '../testing/api-caller';
 import { echoClients } from '../testing/echo-client';
+import { heardEvents } from '../testing/heard-events';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 import type { RealtimeServer } from './realtime-server';
@@ -19,18 +21,10 @@ describe('RoomDeleted through laravel-echo', () => {
   let outsider: SignedIn;
   let secret: Room;
   let open: Room;
-  type Heard = [string, unknown];
-  const heard = new Map<SignedIn, Heard[]>();
+  const { heard, names, clear, listen } = heardEvents();
   const echoes = echoClients(() => ({ key: t.config.broadcast.key, wsPort, apiUrl }));
   const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
-  const names = (who: SignedIn) => heard.get(who)?.map(([name]) => name);
+  const call = apiCaller(() => t.app);
 
   beforeAll(async () => {
     t = await createTestApp({ publisher: 'embedded' });
@@ -48,18 +42,13 @@ describe('RoomDeleted through laravel-echo', () => {
     for (const room of [secret, open])
       await call(ann, 'POST', `/chatrooms/${room.id}/members`, { username: 'del_bob' });
 
-    let subscribed = 0;
-    for (const who of [ann, bob, outsider]) {
-      heard.set(who, []);
-      const echo = echoes.connect(who.token);
-      const rooms = who === outsider ? [] : [`chatroom.${secret.id}`, `chatroom.${open.id}`];
-      for (const name of ['chatroom', ...rooms, `App.Models.User.${who.user.id}`]) {
-        const channel = echo.private(name).subscribed(() => subscribed++);
-        for (const event of ['RoomDeleted', 'MessageSent'])
-          channel.listen(event, (data: unknown) => heard.get(who)?.push([`${name} ${event}`, data]));
-      }
-    }
-    await waitFor(() => subscribed === 10, 'every subscription');
+    await Promise.all(
+      [ann, bob, outsider].map((who) => {
+        const rooms = who === outsider ? [] : [`chatroom.${secret.id}`, `chatroom.${open.id}`];
+        const channels = ['chatroom', ...rooms, `App.Models.User.${who.user.id}`];
+        return listen(who, echoes.connect(who.token), channels, ['RoomDeleted', 'MessageSent']);
+      }),
+    );
   });
   afterAll(async () => {
     echoes.disconnectAll();
@@ -81,7 +70,7 @@ describe('RoomDeleted through laravel-echo', () => {
   });
 
   it("a public room's reaches everyone on chatroom and its members on its room channel", async () => {
-    for (const who of heard.keys()) heard.set(who, []);
+    clear();
     expect((await call(ann, 'DELETE', `/chatrooms/${open.id}`)).statusCode).toBe(204);
     await waitFor(
       () => (heard.get(outsider)?.length ?? 0) >= 1 && (heard.get(bob)?.length ?? 0) >= 2,
@@ -95,7 +84,7 @@ describe('RoomDeleted through laravel-echo', () => {
 
   it("revokes the members' subscriptions to the room's channels", async () => {
     // A publish on a deleted room's channel reaches nobody now.
-    for (const who of heard.keys()) heard.set(who, []);
+    clear();
     await t.app.publisher.publish(`private-chatroom.${open.id}`, 'App\\Events\\MessageSent', { probe: true });
     await t.app.publisher.publish(`private-chatroom.${secret.id}`, 'App\\Events\\MessageSent', {
       probe: true,

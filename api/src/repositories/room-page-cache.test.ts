@@ -1,6 +1,7 @@
 import type { Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { MESSAGE_READ_ROUTE } from '../metrics/delivery-stats';
+import { apiCaller } from '../testing/api-caller';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 import type { MessageRow } from './messages/columns';
 import { pageMessages } from './messages/page-messages';
@@ -10,17 +11,12 @@ describe('the newest page kept in memory (embedded database)', () => {
   let t: TestApp;
   let owner: SignedIn;
 
-  const api = (
-    method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH',
-    url: string,
-    who: SignedIn,
-    payload?: object,
-  ) => t.app.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-  const newest = async (roomId: number, who = owner) => api('GET', `/chatrooms/${roomId}/messages`, who);
+  const call = apiCaller(() => t.app);
+  const newest = async (roomId: number, who = owner) => call(who, 'GET', `/chatrooms/${roomId}/messages`);
   const contents = async (roomId: number, who = owner) =>
     ((await newest(roomId, who)).json() as Message[]).map((message) => message.content);
   const say = async (roomId: number, content: string) =>
-    (await api('POST', `/chatrooms/${roomId}/messages`, owner, { content })).json() as Message;
+    (await call(owner, 'POST', `/chatrooms/${roomId}/messages`, { content })).json() as Message;
   /** Statements the GET route has cost so far. */
   const readStatements = async () => {
     const stats = (await t.app.inject({ url: '/api/testing/delivery-stats' })).json();
@@ -42,7 +38,7 @@ describe('the newest page kept in memory (embedded database)', () => {
     expect(await contents(roomId)).toEqual(['one', 'two']);
     expect(await readStatements()).toBe(before);
 
-    expect((await api('DELETE', `/chatrooms/${roomId}/messages/${two.id}`, owner)).statusCode).toBe(204);
+    expect((await call(owner, 'DELETE', `/chatrooms/${roomId}/messages/${two.id}`)).statusCode).toBe(204);
     expect(await contents(roomId)).toEqual(['one']);
     const seeded = await t.app.inject({
       method: 'POST',
@@ -62,11 +58,11 @@ describe('the newest page kept in memory (embedded database)', () => {
     });
     await newest(roomId);
     await say(roomId, 'latest');
-    const fromMemory = await api('GET', `/chatrooms/${roomId}/messages?limit=100`, owner);
-    const fromDatabase = await api(
+    const fromMemory = await call(owner, 'GET', `/chatrooms/${roomId}/messages?limit=100`);
+    const fromDatabase = await call(
+      owner,
       'GET',
       `/chatrooms/${roomId}/messages?before_id=2147483647&limit=100`,
-      owner,
     );
     expect(fromMemory.json()).toEqual(fromDatabase.json());
     expect((fromMemory.json() as Message[]).at(-1)?.content).toBe('latest');
@@ -82,7 +78,7 @@ describe('the newest page kept in memory (embedded database)', () => {
     expect((await newest(roomId, guest)).statusCode).toBe(403);
     await t.join(guest, roomId);
     expect(await contents(roomId, guest)).toEqual(['hello']);
-    expect((await api('POST', `/chatrooms/${roomId}/leave`, guest)).statusCode).toBe(200);
+    expect((await call(guest, 'POST', `/chatrooms/${roomId}/leave`)).statusCode).toBe(200);
     expect((await newest(roomId, guest)).statusCode).toBe(403);
     expect((await newest(999_999, guest)).statusCode).toBe(404);
   });
@@ -129,13 +125,13 @@ describe('the newest page kept in memory (embedded database)', () => {
     await t.join(guest, roomId);
     const original = await say(roomId, 'original');
     const reply = (
-      await api('POST', `/chatrooms/${roomId}/messages`, owner, {
+      await call(owner, 'POST', `/chatrooms/${roomId}/messages`, {
         content: 'reply',
         reply_to_id: original.id,
       })
     ).json() as Message;
     const fromDatabase = async (who: SignedIn) =>
-      (await api('GET', `/chatrooms/${roomId}/messages?before_id=2147483647`, who)).json();
+      (await call(who, 'GET', `/chatrooms/${roomId}/messages?before_id=2147483647`)).json();
     const same = async () => {
       for (const who of [owner, guest])
         expect((await newest(roomId, who)).json()).toEqual(await fromDatabase(who));
@@ -144,7 +140,7 @@ describe('the newest page kept in memory (embedded database)', () => {
 
     const before = await readStatements();
     expect(
-      (await api('PUT', `/chatrooms/${roomId}/messages/${reply.id}/reactions/%F0%9F%91%8D`, guest))
+      (await call(guest, 'PUT', `/chatrooms/${roomId}/messages/${reply.id}/reactions/%F0%9F%91%8D`))
         .statusCode,
     ).toBe(200);
     const [forOwner, forGuest] = [await newest(roomId, owner), await newest(roomId, guest)];
@@ -155,7 +151,7 @@ describe('the newest page kept in memory (embedded database)', () => {
 
     // An edit: its message in memory changes, and the reply quoting it is read afresh.
     expect(
-      (await api('PATCH', `/chatrooms/${roomId}/messages/${original.id}`, owner, { content: 'edited' }))
+      (await call(owner, 'PATCH', `/chatrooms/${roomId}/messages/${original.id}`, { content: 'edited' }))
         .statusCode,
     ).toBe(200);
     expect(
@@ -169,7 +165,7 @@ describe('the newest page kept in memory (embedded database)', () => {
     ]);
     await same();
     expect(
-      (await api('PATCH', `/chatrooms/${roomId}/messages/${reply.id}`, owner, { content: 'reply, edited' }))
+      (await call(owner, 'PATCH', `/chatrooms/${roomId}/messages/${reply.id}`, { content: 'reply, edited' }))
         .statusCode,
     ).toBe(200);
     await same();

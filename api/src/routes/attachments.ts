@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { mimeForStoredName } from '../attachments/detect-image';
 import { forbidden, notFound } from '../http/http-error';
 import { bodyOf, errorResponses } from '../http/route-schemas';
+import { isMember } from '../repositories/rooms';
 
 /**
  * Even if a stored file were crafted to look like HTML or script, the browser must only ever render it as an
@@ -15,7 +16,10 @@ const SECURITY_HEADERS = {
 };
 
 const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Opened in a new tab, so no Bearer token: the signature in the link is the authorisation.
+  // Opened in a new tab, so no Bearer token: the signature in the link is the authorisation. A private
+  // room's or a direct message's image is linked for one member (`room` and `user` inside the signature) and
+  // opens only while they are still in that room; such a link answers 404 whatever is wrong with it, so it
+  // tells nobody else whether the image exists.
   app.get(
     '/attachments/:name',
     {
@@ -23,6 +27,8 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
         querystring: Type.Object({
           expires: Type.Optional(Type.String({ maxLength: 20 })),
+          room: Type.Optional(Type.String({ maxLength: 20 })),
+          user: Type.Optional(Type.String({ maxLength: 20 })),
           signature: Type.Optional(Type.String({ maxLength: 128 })),
         }),
         response: {
@@ -33,11 +39,15 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name } = request.params;
-      const { expires, signature } = request.query;
-      if (!app.attachments.signer.verify(name, expires, signature)) throw forbidden('Invalid signature.');
+      const { query } = request;
+      const verified = app.attachments.signer.verify(name, query);
+      const forReader = query.room !== undefined || query.user !== undefined;
+      if (!verified.valid) throw forReader ? notFound() : forbidden('Invalid signature.');
+      const { reader } = verified;
+      if (reader && !(await isMember(app.db, reader.roomId, reader.userId))) throw notFound();
       const file = await app.attachments.store.open(name);
       if (!file) throw notFound();
-      const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+      const maxAge = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
       return reply
         .headers(SECURITY_HEADERS)
         .header('content-type', mimeForStoredName(name))

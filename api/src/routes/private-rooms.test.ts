@@ -1,6 +1,7 @@
 import type { Room } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import type { PublishedEvent } from '../realtime/publisher';
+import { apiCaller } from '../testing/api-caller';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 
 /**
@@ -17,13 +18,7 @@ describe('private rooms', () => {
   let roomId: number;
   let messageId: number;
 
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
   const list = async (who: SignedIn) =>
     ((await call(who, 'GET', '/chatrooms')).json() as Room[]).map((r) => r.id);
   /** Whether an event names the room where everyone hears it. */

@@ -7,6 +7,7 @@ import { ROOM_DELETED_EVENT } from '../realtime/room-deleted';
 import { ROOM_UPDATED_EVENT } from '../realtime/room-list-events';
 import { listAudit } from '../repositories/audit-log';
 import { setAdmin } from '../repositories/users';
+import { type ApiMethod, apiCaller } from '../testing/api-caller';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
@@ -21,13 +22,7 @@ describe('archiving and deleting rooms', () => {
   let stranger: SignedIn;
   let admin: SignedIn;
 
-  const call = (who: SignedIn | null, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      ...(who ? { headers: who.headers } : {}),
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
   /** A room of `owner` with `member` in it: its id. */
   const newRoom = async (isPrivate = false) => {
     const body = {
@@ -104,7 +99,7 @@ describe('archiving and deleting rooms', () => {
       expect((await call(owner, 'GET', `/chatrooms/${roomId}`)).json().archived_at).toBeNull();
     });
 
-    it.each(['PUT', 'DELETE'])(
+    it.each(['PUT', 'DELETE'] as const)(
       '%s: refuses members and strangers (403), private outsiders and direct messages (404)',
       async (method) => {
         const open = await newRoom();
@@ -291,7 +286,7 @@ describe('archiving and deleting rooms', () => {
       const roomId = await newRoom();
       const messageId = await send(member, roomId);
       expect((await call(owner, 'DELETE', `/chatrooms/${roomId}`)).statusCode).toBe(204);
-      const everywhere: [SignedIn, string, string, object?][] = [
+      const everywhere: [SignedIn, ApiMethod, string, object?][] = [
         [member, 'GET', `/chatrooms/${roomId}`],
         [member, 'GET', `/chatrooms/${roomId}/messages`],
         [member, 'GET', `/chatrooms/${roomId}/messages?after_id=0`],

@@ -14,6 +14,7 @@ import {
   unknownUsername,
 } from '../http/refusals';
 import { listAudit } from '../repositories/audit-log';
+import { apiCaller } from '../testing/api-caller';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 
 /** Owners: settings, invite, remove, make owner, and the owner-leave rule, each by every role. */
@@ -24,13 +25,7 @@ describe('room owners', () => {
   let outsider: SignedIn;
   let newcomer: SignedIn;
 
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
   const room = async (who: SignedIn, id: number) =>
     (await call(who, 'GET', `/chatrooms/${id}`)).json() as Room;
   const newRoom = async (maxMembers = 10) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { sql } from 'kysely';
+import { apiCaller } from '../testing/api-caller';
 import { PNG_1X1 } from '../testing/images';
 import { multipart } from '../testing/multipart';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
@@ -12,13 +13,7 @@ describe.each(STORES)("a deleted room's purge (%s store)", (kind) => {
   let owner: SignedIn;
   let member: SignedIn;
 
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
     (await query.execute(t.app.db)).rows[0]?.n;
   const storedNames = async () => {

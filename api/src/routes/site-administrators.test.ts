@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
 import { ONLY_THE_OWNER } from '../http/refusals';
 import { listAudit } from '../repositories/audit-log';
 import { setAdmin } from '../repositories/users';
+import { apiCaller } from '../testing/api-caller';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 
 /** A site administrator may do in any room, private ones included, what its owner may; never in a direct message. */
@@ -13,13 +14,7 @@ describe('site administrators', () => {
   let admin: SignedIn;
   let someone: SignedIn;
 
-  const call = (who: SignedIn, method: string, url: string, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url: `/api${url}`,
-      headers: who.headers,
-      ...(payload ? { payload } : {}),
-    });
+  const call = apiCaller(() => t.app);
   const newRoom = async (isPrivate: boolean) => {
     const body = { name: 'Theirs', description: 'd', max_members: 10, private: isPrivate };
     const id = (await call(owner, 'POST', '/chatrooms', body)).json().id as number;

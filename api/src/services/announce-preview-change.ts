@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UrlSigner } from '../attachments/signed-url';
-import { toMessageResource } from '../http/message-resource';
+import { toSharedMessageResource } from '../http/message-resource';
 import { publishMessageUpdated } from '../realtime/message-updated';
 import type { Publisher } from '../realtime/publisher';
 import type { MessageRow } from '../repositories/messages/columns';
@@ -29,7 +29,7 @@ export async function announcePreviewChange(
     roomId: message.room_id,
     messageId: message.id,
     version: message.version,
-    message: toMessageResource(message, deps.signer, null),
+    message: toSharedMessageResource(message, deps.signer),
     direct: changed.direct || changed.private,
   }).catch((error: unknown) =>
     deps.log.warn({ err: error, messageId: message.id }, 'MessageUpdated (preview) broadcast failed'),

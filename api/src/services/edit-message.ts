@@ -2,7 +2,7 @@ import { mentionedNames } from '@chat/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/schema';
-import { toMessageResource } from '../http/message-resource';
+import { messageForMember, toSharedMessageResource } from '../http/message-resource';
 import { mentionEvents } from '../realtime/mention-notification';
 import { publishMessageUpdated } from '../realtime/message-updated';
 import type { Publisher } from '../realtime/publisher';
@@ -33,18 +33,19 @@ export async function editMessage(
   if (outcome.status !== 'edited') return outcome;
   const { message } = outcome;
   deps.pages?.updated(message, true);
-  const resource = toMessageResource(message, deps.signer, null);
   await publishMessageUpdated(
     deps.publisher,
     {
       roomId: message.room_id,
       messageId: message.id,
       version: message.version,
-      message: resource,
+      message: toSharedMessageResource(message, deps.signer),
       // A private room's ids stay off the shared channel too; its members were notified as in any room.
       direct: outcome.direct || outcome.private,
     },
-    outcome.direct ? [] : mentionEvents(outcome.roomName, resource, outcome.addedMentions),
+    outcome.direct
+      ? []
+      : mentionEvents(outcome.roomName, messageForMember(message, deps.signer), outcome.addedMentions),
   ).catch((error: unknown) =>
     deps.log.warn({ err: error, messageId: message.id }, 'MessageUpdated broadcast failed'),
   );

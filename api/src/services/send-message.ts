@@ -4,7 +4,7 @@ import type { AttachmentStore } from '../attachments/attachment-store';
 import { detectImage } from '../attachments/detect-image';
 import type { UrlSigner } from '../attachments/signed-url';
 import type { Db } from '../db/schema';
-import { toMessageResource } from '../http/message-resource';
+import { messageForMember, toSharedMessageResource } from '../http/message-resource';
 import type { LinkPreviews } from '../link-previews/link-previews';
 import { directMessageEvents } from '../realtime/direct-message-notification';
 import { mentionEvents } from '../realtime/mention-notification';
@@ -19,7 +19,7 @@ import { isMember, roomExists } from '../repositories/rooms';
 export interface SendMessageDeps {
   db: Db;
   store: AttachmentStore;
-  /** Signs attachment links in the room's event exactly as the messages page signs them. */
+  /** Signs attachment links in the events exactly as the messages page signs them. */
   signer: UrlSigner;
   publisher: Publisher;
   pages: RoomPageCache | null;
@@ -45,9 +45,9 @@ export type SendMessageOutcome =
 /**
  * The one write path for messages: idempotency by client_msg_id, image check by content, storage, the insert,
  * and only after the insert has committed, the MessageSent broadcasts: ids on the shared channel, the message
- * and its predecessor's id on the room's own (see `publishMessageSent`), and in the same batch a mention
- * notification on the own channel of each member the text mentions, its author excepted
- * (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
+ * (null when its image is linked per member, http/message-resource) and its predecessor's id on the room's own
+ * (see `publishMessageSent`), and in the same batch a mention notification on the own channel of each member
+ * the text mentions, its author excepted (realtime/mention-notification). A repeated send publishes nothing. In a direct message, the ids go to each
  * member's own channel instead of the shared one, and every member but the author gets a direct message
  * notification in place of any mention's (realtime/direct-message-notification). Last, the first link's preview
  * is scheduled (link-previews/): it never delays the answer, and a page that fails gives no preview.
@@ -90,7 +90,8 @@ export async function sendMessage(
 
   deps.pages?.added(outcome.message);
   try {
-    const message = toMessageResource(outcome.message, deps.signer, null);
+    const message = toSharedMessageResource(outcome.message, deps.signer);
+    const messageFor = messageForMember(outcome.message, deps.signer);
     const { directMembers, privateMemberIds } = outcome;
     const mentioned = outcome.message.mentions.map((user) => user.id);
     await publishMessageSent(
@@ -104,8 +105,8 @@ export async function sendMessage(
         directMemberIds: directMembers?.map((member) => member.id) ?? privateMemberIds,
       },
       directMembers
-        ? directMessageEvents(directMembers, message)
-        : mentionEvents(outcome.roomName, message, mentioned),
+        ? directMessageEvents(directMembers, messageFor)
+        : mentionEvents(outcome.roomName, messageFor, mentioned),
     );
   } catch (error) {
     // The message is stored either way; clients catch up on their next fetch with after_id.

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import { type Kysely, sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { migrateToLatest } from '../migrate';
+import { migratedDatabase } from '../../testing/migrated-database';
 import { down, up } from './0014-archived-and-deleted-rooms';
 
 /** Migration 0014 both ways: `archived_at`, and messages that no longer cascade from their room. */
 describe('migration 0014: archived and deleted rooms', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // A PostgreSQL test database starts empty (PGlite's comes from a migrated template): migrate it the same.
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await database.dispose();
-  });
+  const database = migratedDatabase();
 
   it("leaves a deleted room's messages for the purge, and down drops orphans before restoring the cascade", async () => {
     const { db } = database;

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { describe, expect, it } from '@rstest/core';
 import { type Kysely, sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { migrateToLatest } from '../migrate';
+import { migratedDatabase } from '../../testing/migrated-database';
 import { down, up } from './0012-private-rooms-and-owners';
 
 /** Migration 0012 on a database that has rooms already: who owns each. */
 describe('migration 0012: owners of existing rooms', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // A PostgreSQL test database starts empty (PGlite's comes from a migrated template): migrate it the same.
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await database.dispose();
-  });
+  const database = migratedDatabase();
 
   it('makes the creator the owner while still a member; else, and for direct messages, nobody', async () => {
     const { db } = database;

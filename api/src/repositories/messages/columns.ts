@@ -16,6 +16,11 @@ export interface MessageRow {
   room_id: number;
   content: string;
   attachment_name: string | null;
+  /**
+   * The image is a private room's or a direct message's: each link to it is signed for the member it is handed
+   * to (http/message-resource). False without an image.
+   */
+  attachment_for_members: boolean;
   client_msg_id: string | null;
   created_at: string;
   user_id: number;
@@ -110,6 +115,13 @@ export function mentionsFrom(
     FROM ${sql.table(source)} AS mm JOIN users AS mu ON mu.id = mm.user_id ${where})`;
 }
 
+/** Whether `alias`'s image, if any, is for its room's members only (a room's privacy never changes). */
+export function attachmentForMembers(alias: string): RawBuilder<boolean> {
+  const m = sql.table(alias);
+  return sql<boolean>`(${m}.attachment_name IS NOT NULL AND EXISTS (
+    SELECT 1 FROM rooms AS ar WHERE ar.id = ${m}.room_id AND (ar.private OR ar.kind = 'direct')))`;
+}
+
 /** A bigint that stays below 2^53: read as a JS number on both drivers (node-postgres reads int8 as text). */
 export const versionOf = (alias: string) => sql<number>`${sql.table(alias)}.version::float8`;
 
@@ -120,6 +132,7 @@ export const messageColumns = () =>
     'm.room_id',
     'm.content',
     'm.attachment_name',
+    attachmentForMembers('m').as('attachment_for_members'),
     'm.client_msg_id',
     laravelTimestamp('m.created_at').as('created_at'),
     'm.user_id',

@@ -119,7 +119,10 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       EXISTS (SELECT 1 FROM room WHERE archived_at IS NOT NULL) AS is_archived,
       EXISTS (SELECT 1 FROM repeat) AS is_repeat,
       (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply)) AS reply_found,
-      i.id, i.room_id, i.content, i.attachment_name, i.client_msg_id,
+      i.id, i.room_id, i.content, i.attachment_name,
+      (i.attachment_name IS NOT NULL AND EXISTS (
+        SELECT 1 FROM room WHERE room.private OR room.kind = 'direct')) AS attachment_for_members,
+      i.client_msg_id,
       ${laravelTimestamp('i.created_at')} AS created_at, i.user_id, u.username,
       ${laravelTimestamp('i.edited_at')} AS edited_at, i.reply_to_id,
       CASE WHEN i.reply_to_id IS NULL THEN NULL ELSE ${replyQuote('i')} END AS reply_to,
