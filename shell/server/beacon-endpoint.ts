@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Compile } from 'typebox/compile';
-import { type Beacon, BeaconSchema, type ReportedApp, reportedApps } from '../src/health/beacon-schema';
+import { type ReportedApp, reportedApps } from '../src/health/beacon-fields';
+import { type Beacon, BeaconSchema } from '../src/health/beacon-schema';
 
-export { BEACON_PATH } from '../src/health/beacon-schema';
+export { BEACON_PATH } from '../src/health/beacon-fields';
 
 import type { HealthMetrics, HealthRecord } from './health-metrics';
 import type { KnownVersions } from './known-versions';

@@ -5,7 +5,7 @@ import type {
   LoadStage,
   ReportedApp,
   VitalMetric,
-} from '../src/health/beacon-schema';
+} from '../src/health/beacon-fields';
 
 /** What the beacon endpoint hands over: labels already reduced to the fixed sets and known versions. */
 export interface HealthRecord {

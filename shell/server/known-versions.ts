@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ReportedApp } from '../src/health/beacon-schema';
+import type { ReportedApp } from '../src/health/beacon-fields';
 
 /** The label of every version the server has not read in a manifest: a beacon cannot mint series. */
 export const OTHER_VERSION = 'other';

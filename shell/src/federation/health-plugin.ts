@@ -1,10 +1,12 @@
-import { type RemoteName, remoteNames } from '@chat/shared';
+import type { RemoteName } from '@chat/shared';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { setRemoteVersion } from '../health/app-versions';
-import type { LoadOutcome, LoadStage } from '../health/beacon-schema';
+import type { LoadOutcome, LoadStage } from '../health/beacon-fields';
 import { healthReport } from '../health/health-report';
 
-const isRemoteName = (name: string): name is RemoteName => (remoteNames as readonly string[]).includes(name);
+// Not @chat/shared's remoteNames: a runtime plugin runs in the entry, before any shared module can load.
+const remotes: readonly string[] = ['auth', 'rooms', 'chat'] satisfies RemoteName[];
+const isRemoteName = (name: string): name is RemoteName => remotes.includes(name);
 
 /**
  * Reports the first two stages of each remote's load to the health beacon: its manifest (whose buildVersion

@@ -1,5 +1,5 @@
 import { routes } from '@chat/shared';
-import type { ReportedApp } from './beacon-schema';
+import type { ReportedApp } from './beacon-fields';
 
 /**
  * Whose screen a Web Vital measured, by the page's route when it is reported: the sign-in screens are the auth

@@ -1,5 +1,5 @@
 import { type RemoteName, type RuntimeConfig, remoteNames } from '@chat/shared';
-import type { ReportedApp } from './beacon-schema';
+import type { ReportedApp } from './beacon-fields';
 
 /** Where a remote's scripts live: the folder its manifest is in (chunks resolve from there). */
 const scriptsFolder = (manifestUrl: string) => new URL('.', new URL(manifestUrl, window.location.href)).href;

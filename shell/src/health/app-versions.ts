@@ -1,5 +1,5 @@
 import type { RemoteName } from '@chat/shared';
-import type { ReportedApp } from './beacon-schema';
+import type { ReportedApp } from './beacon-fields';
 
 /** Until a remote's manifest has arrived its version is not known; the server counts it as `other`. */
 export const UNKNOWN_VERSION = 'unknown';

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { errorKinds, loadOutcomes, loadStages, MAX_ENTRIES, vitalMetrics } from './beacon-fields';
 
 /**
  * One health beacon: what a tab saw of each remote since its last beacon. The shell's server validates it
@@ -6,25 +7,6 @@ import { type Static, Type } from 'typebox';
  * out of the browser's bundle. Nothing in it is a message text or anything about the person: names and
  * versions from fixed sets, counts, durations and a random id per tab.
  */
-
-/** Where the page sends its beacons: the shell's own origin, so no CORS preflight and no cookie question. */
-export const BEACON_PATH = '/beacon';
-
-/** The apps a beacon may speak of: the three remotes and the shell itself. */
-export const reportedApps = ['shell', 'auth', 'rooms', 'chat'] as const;
-export type ReportedApp = (typeof reportedApps)[number];
-
-/** A remote's load in three steps: its manifest, its container (remote entry), the exposed module. */
-export const loadStages = ['manifest', 'container', 'module'] as const;
-export const loadOutcomes = ['ok', 'error'] as const;
-/** render: caught by the remote's slot; error / unhandledrejection: window events whose stack is the app's. */
-export const errorKinds = ['render', 'error', 'unhandledrejection', 'load'] as const;
-export const vitalMetrics = ['LCP', 'INP', 'CLS'] as const;
-
-export type LoadStage = (typeof loadStages)[number];
-export type LoadOutcome = (typeof loadOutcomes)[number];
-export type ErrorKind = (typeof errorKinds)[number];
-export type VitalMetric = (typeof vitalMetrics)[number];
 
 /** A version as the manifest states it (release-N, a commit, `local`); the server keeps only those it knows. */
 const Version = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._+-]+$' });
@@ -62,9 +44,6 @@ const Vital = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** A tab's beacons are batched a few seconds apart, so a few dozen entries of each list is plenty. */
-export const MAX_ENTRIES = 50;
 
 export const BeaconSchema = Type.Object(
   {

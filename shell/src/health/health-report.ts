@@ -1,5 +1,5 @@
 import { versionOf } from './app-versions';
-import { BEACON_PATH } from './beacon-schema';
+import { BEACON_PATH } from './beacon-fields';
 import { createHealthReporter } from './health-reporter';
 import { tabSession } from './tab-session';
 

@@ -1,12 +1,5 @@
-import {
-  type Beacon,
-  type ErrorEntry,
-  type ErrorKind,
-  type LoadEntry,
-  MAX_ENTRIES,
-  type ReportedApp,
-  type VitalEntry,
-} from './beacon-schema';
+import { type ErrorKind, MAX_ENTRIES, type ReportedApp } from './beacon-fields';
+import type { Beacon, ErrorEntry, LoadEntry, VitalEntry } from './beacon-schema';
 
 /** At most one beacon per this many milliseconds per tab, except when the page is being hidden. */
 export const BEACON_INTERVAL_MS = 5_000;

@@ -2,7 +2,7 @@ import type { RuntimeConfig } from '@chat/shared';
 import { type Metric, onCLS, onINP, onLCP } from 'web-vitals';
 import { appOfScreen } from './app-of-screen';
 import { appOfStack } from './app-of-stack';
-import type { VitalMetric } from './beacon-schema';
+import type { VitalMetric } from './beacon-fields';
 import { enableHealthBeacons, healthReport } from './health-report';
 
 /**
