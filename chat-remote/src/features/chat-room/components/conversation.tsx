@@ -26,6 +26,9 @@ import { SearchMessages } from './search-panel';
 
 /** Room for the fixed message bar (10px from the bottom) under the list. */
 const BAR_RESERVE = 100;
+/** The bar's distance from the bottom, and a gap above it. */
+const BAR_CLEARANCE = 10 + 16;
+const LIST_LEAST_HEIGHT = 240;
 
 interface ConversationProps {
   roomId: number;
@@ -68,7 +71,14 @@ export function Conversation({
   const around = useStore(room.store, (state) => state.around);
   const liveRows = useMemo(() => timeline(messages, outbox), [messages, outbox]);
   const [followSignal, setFollowSignal] = useState(0);
-  const [listRef, height] = useFillHeight<HTMLDivElement>(BAR_RESERVE);
+  // A bar grown by lines being typed takes its height from the list, so it never covers the last message:
+  // on a phone, where the list is at its least height already, that least gives way by as much.
+  const [barHeight, setBarHeight] = useState(0);
+  const barReserve = Math.max(BAR_RESERVE, Math.ceil(barHeight) + BAR_CLEARANCE);
+  const [listRef, height] = useFillHeight<HTMLDivElement>(
+    barReserve,
+    LIST_LEAST_HEIGHT - (barReserve - BAR_RESERVE),
+  );
   const [jump, setJump] = useState<JumpRequest | null>(null);
   const { loadUntil, openAround, loadBackTo, store } = room;
   const jumpSoon = useCallback(
@@ -228,6 +238,7 @@ export function Conversation({
                   setFollowSignal((n) => n + 1);
                 }}
                 onImages={sendImages}
+                onHeight={setBarHeight}
               />
             )}
           </div>

@@ -5,6 +5,7 @@ import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } 
 import { useStore } from 'zustand';
 import { EmojiButton } from '../emoji/emoji-button';
 import { useColumnBox } from '../hooks/use-column-box';
+import { useElementHeight } from '../hooks/use-element-height';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
@@ -21,10 +22,12 @@ interface MessageBarProps {
   /** `replyTo`: the message the text answers, if the bar was replying. */
   onSendText: (content: string, replyTo: Message | null) => void;
   onImages: (files: File[], replyTo: Message | null) => void;
+  /** The bar's height, now and as it grows (lines typed, a reply banner): the list keeps clear of it. */
+  onHeight?: (height: number) => void;
 }
 
 /** The bar fixed 10px from the bottom: text, an image picker (PNG and JPEG only), and Send. */
-export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
+export function MessageBar({ roomId, onSendText, onImages, onHeight }: MessageBarProps) {
   const userId = useSession((state) => state.user?.id ?? null);
   const [text, setShown] = useState(() => (userId === null ? '' : readDraft(userId, roomId).text));
   const setText = (value: string) => {
@@ -34,6 +37,8 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
   const input = useRef<GetRef<typeof Input.TextArea>>(null);
   const column = useRef<HTMLDivElement>(null);
   const box = useColumnBox(column);
+  const bar = useRef<HTMLDivElement>(null);
+  useElementHeight(bar, onHeight);
   const { token } = theme.useToken();
   // The others see '… is typing…' while the draft changes; sending or emptying it ends that at once.
   const { typed, stopped } = useRoomPresence();
@@ -94,6 +99,7 @@ export function MessageBar({ roomId, onSendText, onImages }: MessageBarProps) {
       {/* In the flow, across the conversation's width: the fixed bar takes its place from it. */}
       <div ref={column} aria-hidden style={{ height: 0 }} />
       <Flex
+        ref={bar}
         vertical
         gap={4}
         style={{

@@ -11,7 +11,7 @@ interface Context {
   decorations: Decorations;
   /** False where the text sits inside a control (a search result): links are shown as their text. */
   linkable: boolean;
-  styles: Record<'paragraph' | 'quote' | 'list' | 'inlineCode' | 'rule', CSSProperties>;
+  styles: Record<'paragraph' | 'quote' | 'list' | 'inlineCode' | 'rule' | 'link', CSSProperties>;
 }
 
 /**
@@ -42,7 +42,7 @@ function children(node: { children: RootContent[] }, context: Context): ReactNod
 function Link({ href, label, context }: { href: string | null; label: ReactNode; context: Context }) {
   if (!href || !context.linkable) return <span>{label}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+    <a href={href} target="_blank" rel="noopener noreferrer" style={context.styles.link}>
       {label}
     </a>
   );
@@ -146,6 +146,9 @@ export function MessageMarkdown({
         borderRadius: token.borderRadiusSM,
         background: token.colorFillTertiary,
       },
+      // Underlined, so told apart from the text without relying on colour; the dark theme's derived link
+      // violet is 3.4:1 on a message (AA asks 4.5:1), the primary text colour is well above.
+      link: { color: token.colorPrimaryText, textDecoration: 'underline' },
       rule: { ...gap, border: 'none', borderBlockStart: `1px solid ${token.colorSplit}` },
     },
   };
