@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@chat/shared';
-import { type Metric, onCLS, onINP, onLCP } from 'web-vitals';
+import type { Metric } from 'web-vitals';
 import { appOfScreen } from './app-of-screen';
 import { appOfStack } from './app-of-stack';
 import type { VitalMetric } from './beacon-fields';
@@ -21,11 +21,15 @@ export function startHealthReporting(config: RuntimeConfig): void {
   });
   const vital = ({ name, value }: Metric) =>
     healthReport.vital({ app: appOfScreen(window.location), metric: name as VitalMetric, value });
-  onLCP(vital);
-  onINP(vital);
-  onCLS(vital);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') healthReport.flush();
+  // Off the start-up path: its observers read the buffered entries, so the first paint is still measured.
+  void import('web-vitals').then(({ onCLS, onINP, onLCP }) => {
+    onLCP(vital);
+    onINP(vital);
+    onCLS(vital);
+    // After web-vitals' own listeners, which report INP and CLS as the page is hidden.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') healthReport.flush();
+    });
   });
   window.addEventListener('pagehide', () => healthReport.flush());
 }
