@@ -1,5 +1,5 @@
 import type { Room } from '@chat/shared';
-import { API_URL, bearer, createUser, getRoom, loginToken } from '../support/api';
+import { API_URL, bearer, createRoom, createUser, getRoom, joinRoom, loginToken } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { makeAdmin } from '../support/site-admin';
 
@@ -41,6 +41,27 @@ test.describe('site administrators', () => {
     await page.getByRole('link', { name: 'Room Lists' }).click();
     await expect(page.getByRole('button', { name: 'Create Room' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'All rooms' })).toHaveCount(0);
+  });
+
+  test("an administrator in someone else's public room has its Room settings in the header; a member has none", async ({
+    userPage: page,
+    user,
+    request,
+    token,
+  }) => {
+    const ownerToken = await loginToken(request, await createUser(request, 'owner'));
+    const room = await createRoom(request, ownerToken, { name: `Open office ${Date.now()}` });
+    await joinRoom(request, token, room.id);
+    await page.goto(`/?room=${room.id}`);
+    await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Leave Room' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Room settings' })).toHaveCount(0);
+
+    await makeAdmin(request, user);
+    await page.reload();
+    await page.getByRole('button', { name: 'Room settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Room settings' });
+    await expect(settings.getByRole('button', { name: 'Archive room' })).toBeVisible();
   });
 
   test('anyone else is offered no All rooms, and its address shows them the room list', async ({

@@ -67,7 +67,8 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
           <CloseConversationButton roomId={roomId} disabled={!open.ready} />
         ) : (
           <Flex gap={8}>
-            {open.room?.my_role === 'owner' && <RoomSettingsButton room={open.room} disabled={!open.ready} />}
+            {/* The owner's, and an administrator's in any room they have open. */}
+            {moderator && open.room && <RoomSettingsButton room={open.room} disabled={!open.ready} />}
             <LeaveRoomButton roomId={roomId} isPrivate={open.room?.private === true} disabled={!open.ready} />
           </Flex>
         )
