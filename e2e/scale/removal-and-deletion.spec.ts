@@ -82,20 +82,20 @@ test('a member removed through node A has their tab on node B closed, their sock
     const resubscribe = await signSubscription(request, apiProcessOrigin(apiA), benToken, '1.1', roomChannel);
     expect(resubscribe.status).toBe(403);
 
-    // A message in the room after the removal, then one in their other room: the second arriving live proves
-    // the first had its chance (one publisher node, in order), and it never reached their socket.
-    await throughA(request, annToken, 'POST', `chatrooms/${room.id}/messages`, {
-      content: 'after the removal',
-    });
-    await throughA(request, annToken, 'POST', `chatrooms/${other.id}/messages`, {
-      content: 'still live here',
-    });
-    await member.page.goto(`/?room=${other.id}`);
+    // A message in the room after the removal, then one in their other room: the second arriving live (its
+    // unread badge, on the page that reconnected by itself) proves the first had its chance (one publisher
+    // node, in order), and it never reached their socket.
+    const post = (roomId: number, content: string) =>
+      throughA(request, annToken, 'POST', `chatrooms/${roomId}/messages`, { content });
+    await post(room.id, 'after the removal');
+    await post(other.id, 'still live here');
+    await expect(entry(member.page, other.name).getByRole('img', { name: '1 unread' })).toBeVisible();
+    await entry(member.page, other.name).click();
     await expect(feed(member.page).getByText('still live here')).toBeVisible();
-    await throughA(request, annToken, 'POST', `chatrooms/${other.id}/messages`, {
-      content: 'and live after',
-    });
+    await post(other.id, 'and live after');
     await expect(feed(member.page).getByText('and live after')).toBeVisible();
+    // All on the socket the page opened again by itself: no reload.
+    expect(member.sockets).toHaveLength(2);
     const later = member.frames.slice(afterRemoval);
     expect(later.some((f) => f.channel === `private-chatroom.${other.id}`)).toBe(true);
     expect(later.filter((f) => f.channel === roomChannel)).toEqual([]);
