@@ -4,10 +4,10 @@ import type { Db } from '../db/schema';
 import { type BackfillLimits, backfillSearchText } from '../repositories/messages/backfill-search-text';
 
 /**
- * A batch's share: on the embedded database a send may wait behind one, so it stays a few milliseconds of
- * parsing at most however long the texts (MESSAGE_CONTENT_MAX is 5,000 characters).
+ * A batch's share: on the embedded database a send may wait behind one, so it parses one longest message's
+ * worth of text at most (MESSAGE_CONTENT_MAX, 5,000 characters: a few milliseconds).
  */
-export const BACKFILL_LIMITS: BackfillLimits = { rows: 500, chars: 20_000 };
+export const BACKFILL_LIMITS: BackfillLimits = { rows: 500, chars: 5_000 };
 
 /**
  * Gives the messages stored before migration 0015 the text search reads (`messages.search_text`), behind the

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { searchTextOf } from './search-text';
 
-/** How much one batch looks at: rows read, and characters of text parsed (about a millisecond per 1,000). */
+/** How much one batch looks at: rows read, and characters of their texts. */
 export interface BackfillLimits {
   rows: number;
   chars: number;
