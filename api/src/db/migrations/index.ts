@@ -13,7 +13,7 @@ import * as directMessages from './0011-direct-messages';
 import * as privateRoomsAndOwners from './0012-private-rooms-and-owners';
 import * as siteAdministrators from './0013-site-administrators';
 import * as archivedAndDeletedRooms from './0014-archived-and-deleted-rooms';
-import * as searchableText from './0015-searchable-text';
+import * as searchableText from './0016-searchable-text';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -31,5 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-private-rooms-and-owners': privateRoomsAndOwners,
   '0013-site-administrators': siteAdministrators,
   '0014-archived-and-deleted-rooms': archivedAndDeletedRooms,
-  '0015-searchable-text': searchableText,
+  '0016-searchable-text': searchableText,
 };

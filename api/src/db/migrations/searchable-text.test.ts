@@ -5,7 +5,7 @@ import { SearchTextBackfill } from '../../services/backfill-search-text';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { Background } from '../background';
 import { migrateToLatest } from '../migrate';
-import { down, up } from './0015-searchable-text';
+import { down, up } from './0016-searchable-text';
 
 const quiet = { info: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 
