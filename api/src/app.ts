@@ -21,6 +21,7 @@ import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
+import searchTextBackfillPlugin from './plugins/search-text-backfill';
 import securityHeadersPlugin from './plugins/security-headers';
 import type { Publisher } from './realtime/publisher';
 import attachmentRoutes from './routes/attachments';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(deliveryStatsPlugin);
   await app.register(metricsPlugin);
   await app.register(dbPlugin, { db: overrides.db, pool: overrides.dbPool });
+  await app.register(searchTextBackfillPlugin);
   await app.register(redisPlugin);
   await app.register(realtimePlugin, { publisher: overrides.publisher });
   await app.register(attachmentsPlugin);

@@ -85,6 +85,11 @@ export function soketiSpec(topology: Topology, index: number): ServiceSpec {
       SOKETI_DEFAULT_APP_ENABLE_CLIENT_MESSAGES: 'true',
       SOKETI_DEFAULT_APP_MAX_CLIENT_EVENTS_PER_SEC: '10',
       SOKETI_PRESENCE_MAX_MEMBERS: '1000',
+      // Pusher's user sign-in, so removing a member can end their sockets (`terminate_connections`). Soketi
+      // closes a socket that has not signed in within the timeout: at its longest (2^31-1 ms, ~24.8 days),
+      // so a client of an older shell, which never signs in, keeps its connection.
+      SOKETI_DEFAULT_APP_USER_AUTHENTICATION: 'true',
+      SOKETI_USER_AUTHENTICATION_TIMEOUT: '2147483647',
       SOKETI_ADAPTER_DRIVER: 'redis',
       SOKETI_ADAPTER_REDIS_PREFIX: 'chat',
       SOKETI_DB_REDIS_HOST: '127.0.0.1',

@@ -7,6 +7,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 export const BROADCAST_AUTH_PATH = '/broadcasting/auth';
+/** Pusher's user sign-in (`pusher:signin`): what lets the websocket server end a removed member's sockets. */
+export const BROADCAST_USER_AUTH_PATH = '/broadcasting/user-auth';
 export const CHAT_CHANNEL = 'chatroom';
 /** A room's own channel, members only (`Echo.private(roomChannel(id))`): its MessageSent carries the message. */
 export const roomChannel = (roomId: number) => `${CHAT_CHANNEL}.${roomId}`;

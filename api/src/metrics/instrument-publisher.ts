@@ -20,5 +20,7 @@ export function instrumentPublisher(publisher: Publisher, metrics: ApiMetrics): 
   return {
     publish: (channel, event, data) => timed(() => publisher.publish(channel, event, data)),
     publishBatch: (events) => timed(() => publisher.publishBatch(events)),
+    // Not an event: neither timed nor counted as a publish.
+    disconnectUser: (userId) => publisher.disconnectUser(userId),
   };
 }

@@ -54,6 +54,8 @@ export default fp<{ publisher?: Publisher }>(
           checkBatchSize(events);
           for (const event of events) deliver(event);
         },
+        // `revoke` has already taken the member off the room's channels, socket by socket.
+        async disconnectUser() {},
       };
       app.addHook('onClose', async () => server.close());
       app.metrics.watchSockets(server);

@@ -33,7 +33,11 @@ describe('POST /apps/{id}/events', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      void handleEventsApi(req, res, { app, broadcast: (_channels, event) => broadcasts.push(event) });
+      void handleEventsApi(req, res, {
+        app,
+        broadcast: (_channels, event) => broadcasts.push(event),
+        terminateUser: () => {},
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -87,6 +91,7 @@ describe('POST /apps/{id}/batch_events', () => {
         app,
         broadcast: (channels, event, data, except) =>
           broadcasts.push({ channels, event, data, ...(except ? { except } : {}) }),
+        terminateUser: () => {},
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,6 +11,7 @@ const MAX_DATA_BYTES = 10 * 1024;
 export interface EventsApiTarget {
   app: { id: string; key: string; secret: string };
   broadcast(channels: string[], event: string, data: string, exceptSocketId?: string): void;
+  terminateUser(userId: string): void;
 }
 
 interface TriggerBody {
@@ -101,7 +102,7 @@ function parseEvents(body: string, batch: boolean): Trigger[] | string {
  * The publishing half of the Pusher HTTP API, `POST /apps/{app_id}/events` and `/batch_events` (up to
  * `MAX_BATCH_EVENTS` events, all checked before any is sent, then sent in order), so the `pusher` SDK,
  * Laravel's broadcaster or any other Pusher client library can feed the embedded server exactly as it feeds
- * Reverb.
+ * Reverb; and `POST /apps/{app_id}/users/{user_id}/terminate_connections`, as Pusher and Soketi take it.
  */
 export async function handleEventsApi(
   req: IncomingMessage,
@@ -111,7 +112,9 @@ export async function handleEventsApi(
   const url = new URL(req.url ?? '/', 'http://localhost');
   const base = `/apps/${target.app.id}`;
   const batch = url.pathname === `${base}/batch_events`;
-  if (req.method !== 'POST' || (!batch && url.pathname !== `${base}/events`)) {
+  const underApp = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : '';
+  const terminatedUser = /^\/users\/([^/]{1,200})\/terminate_connections$/.exec(underApp)?.[1];
+  if (req.method !== 'POST' || (!batch && !terminatedUser && url.pathname !== `${base}/events`)) {
     reply(res, 404, { error: 'Not found' });
     return;
   }
@@ -128,6 +131,11 @@ export async function handleEventsApi(
   });
   if (refusal) {
     reply(res, 401, { error: refusal });
+    return;
+  }
+  if (terminatedUser !== undefined) {
+    target.terminateUser(decodeURIComponent(terminatedUser));
+    reply(res, 200, {});
     return;
   }
   const events = parseEvents(body, batch);

@@ -27,6 +27,12 @@ export interface Publisher {
    * `MAX_BATCH_EVENTS`.
    */
   publishBatch(events: readonly PublishedEvent[]): Promise<void>;
+  /**
+   * Ends the websocket connections a user signed in on (Pusher's `terminate_connections`), so that what they
+   * subscribe to next is authorised afresh: how an external server stops a removed member hearing the room.
+   * The embedded server needs none of it (it drops the member's subscriptions itself) and does nothing.
+   */
+  disconnectUser(userId: number): Promise<void>;
 }
 
 /** Keeps what was published, for tests that only need to see the write path's output. */
@@ -35,6 +41,8 @@ export class RecordingPublisher implements Publisher {
   readonly events: PublishedEvent[] = [];
   /** What each call handed over: one event per `publish`, the whole batch per `publishBatch`. */
   readonly calls: PublishedEvent[][] = [];
+  /** The users whose connections were ended, in order. */
+  readonly disconnected: number[] = [];
 
   async publish(channel: string, event: string, data: unknown): Promise<void> {
     this.#record([{ channel, event, data }]);
@@ -42,6 +50,10 @@ export class RecordingPublisher implements Publisher {
 
   async publishBatch(events: readonly PublishedEvent[]): Promise<void> {
     this.#record(events);
+  }
+
+  async disconnectUser(userId: number): Promise<void> {
+    this.disconnected.push(userId);
   }
 
   #record(events: readonly PublishedEvent[]): void {

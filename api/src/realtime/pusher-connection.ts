@@ -37,6 +37,8 @@ export interface ChannelRegistry {
   subscribe(connection: PusherConnection, channel: string, member?: PresenceMember): unknown;
   unsubscribe(connection: PusherConnection, channel: string): void;
   authorize(socketId: string, channel: string, auth: unknown, channelData?: string): boolean;
+  /** Whether `auth` signs `userData` for this socket (Pusher's user sign-in, `pusher:signin`). */
+  verifyUser(socketId: string, userData: unknown, auth: unknown): boolean;
   /** Passes a client event on to the channel's other subscribers, never back to its sender. */
   relay(connection: PusherConnection, channel: string, event: string, data: unknown): void;
 }
@@ -47,7 +49,15 @@ interface SubscribeData {
   channel_data?: unknown;
 }
 
+interface SignInData {
+  user_data?: unknown;
+  auth?: unknown;
+}
+
 const NO_CHANNELS: readonly string[] = [];
+
+/** What pusher-js subscribes to once signed in, as Pusher names it; nothing is published there by this app. */
+const SERVER_TO_USER = '#server-to-user-';
 
 /** Pusher's channel name rule: at most 164 of these characters. */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
@@ -89,6 +99,8 @@ export class PusherConnection {
   /** Made at the socket's first client event: most never send one, and a fresh bucket is full either way. */
   #clientEvents: TokenBucket | undefined;
   #rateLimitNoticeAt = Number.NEGATIVE_INFINITY;
+  /** Who signed in on this socket (`pusher:signin`), so `terminateUser` finds it; undefined until then. */
+  #userId: string | undefined;
 
   constructor(
     readonly socketId: string,
@@ -102,6 +114,10 @@ export class PusherConnection {
   /** The channels now: an array that is replaced, never changed, so it can be walked while unsubscribing. */
   get channels(): readonly string[] {
     return this.#channels;
+  }
+
+  get userId(): string | undefined {
+    return this.#userId;
   }
 
   isSubscribed(channel: string): boolean {
@@ -193,6 +209,9 @@ export class PusherConnection {
       case 'pusher:subscribe':
         this.#subscribe(data as SubscribeData | undefined);
         return;
+      case 'pusher:signin':
+        this.#signIn(data as SignInData | undefined);
+        return;
       case 'pusher:unsubscribe': {
         const channel = (data as { channel?: unknown } | undefined)?.channel;
         if (typeof channel === 'string') this.registry.unsubscribe(this, channel);
@@ -222,8 +241,27 @@ export class PusherConnection {
     this.registry.relay(this, channel as string, event, data);
   }
 
+  /** As Soketi: a sign-in that is not the API's signature, or names no user, closes the socket (4009). */
+  #signIn(data: SignInData | undefined): void {
+    if (!this.registry.verifyUser(this.socketId, data?.user_data, data?.auth)) {
+      this.close(PusherErrorCode.connectionUnauthorized, 'Connection not authorized.');
+      return;
+    }
+    const id = (safeParse(data?.user_data as string) as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string' || id === '') {
+      this.close(PusherErrorCode.connectionUnauthorized, 'The user data must contain an "id" string.');
+      return;
+    }
+    this.#userId = id;
+    this.send('pusher:signin_success', { user_data: data?.user_data, auth: data?.auth });
+  }
+
   #subscribe(data: SubscribeData | undefined): void {
     const channel = data?.channel;
+    if (typeof channel === 'string' && channel.startsWith(SERVER_TO_USER)) {
+      this.#subscribeServerToUser(channel);
+      return;
+    }
     if (typeof channel !== 'string' || !CHANNEL_NAME.test(channel)) {
       this.error(null, 'Invalid channel name');
       return;
@@ -241,6 +279,15 @@ export class PusherConnection {
       return;
     }
     if (channel.startsWith('private-') && !this.registry.authorize(this.socketId, channel, data?.auth)) {
+      this.error(PusherErrorCode.connectionUnauthorized, 'Connection is unauthorized');
+      return;
+    }
+    this.send('pusher_internal:subscription_succeeded', this.registry.subscribe(this, channel), channel);
+  }
+
+  /** The signed-in user's own channel only, as Pusher admits it (a name outside the usual rule: `#`). */
+  #subscribeServerToUser(channel: string): void {
+    if (this.#userId === undefined || channel !== `${SERVER_TO_USER}${this.#userId}`) {
       this.error(PusherErrorCode.connectionUnauthorized, 'Connection is unauthorized');
       return;
     }

@@ -67,7 +67,8 @@ const withRetries = (retryMs: number, publish: () => Promise<void>) =>
 
 /**
  * Publishes through the official SDK: the signed `POST /apps/{id}/events` any Pusher-compatible server takes,
- * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request.
+ * and `POST /apps/{id}/batch_events` (Pusher, Soketi, Reverb) for events that go out together, one request;
+ * `POST /apps/{id}/users/{userId}/terminate_connections` (Pusher, Soketi) ends a user's signed-in sockets.
  */
 export function createPusherPublisher(broadcast: Config['broadcast']): Publisher {
   const pusher = createPusherClient(broadcast);
@@ -84,6 +85,9 @@ export function createPusherPublisher(broadcast: Config['broadcast']): Publisher
           pusher.triggerBatch(events.map(({ channel, event, data }) => ({ channel, name: event, data }))),
         ),
       );
+    },
+    async disconnectUser(userId) {
+      await withRetries(broadcast.retryMs, () => refusedAs(pusher.terminateUserConnections(String(userId))));
     },
   };
 }

@@ -99,7 +99,7 @@ describe('embedded Pusher protocol 7 server', () => {
   it('answers an event it does not know with pusher:error, and survives frames that are not objects', async () => {
     const client = openClient(port);
     await client.next('pusher:connection_established');
-    client.send('pusher:signin', {});
+    client.send('pusher:no-such-event', {});
     expect(JSON.parse((await client.next('pusher:error')).data)).toEqual({
       code: null,
       message: 'Unknown event',

@@ -18,7 +18,7 @@ import {
   PusherConnection,
   PusherErrorCode,
 } from './pusher-connection';
-import { verifyChannelAuth } from './signatures';
+import { verifyChannelAuth, verifyUserAuth } from './signatures';
 
 export interface RealtimeServerOptions {
   app: { id: string; key: string; secret: string };
@@ -137,6 +137,22 @@ export class RealtimeServer implements ChannelRegistry {
       verifyChannelAuth(this.options.app, socketId, channel, auth, channelData) &&
       this.#grants.admits(socketId, channel)
     );
+  }
+
+  verifyUser(socketId: string, userData: unknown, auth: unknown): boolean {
+    return verifyUserAuth(this.options.app, socketId, userData, auth);
+  }
+
+  /**
+   * Closes the sockets signed in as this user (Pusher's `terminate_connections`), with Soketi's code and
+   * words: pusher-js does not retry a 4009 by itself (the front end does, `resumeAfterTermination`).
+   */
+  terminateUser(userId: string): void {
+    for (const connection of this.#connections) {
+      if (connection.userId === userId) {
+        connection.close(PusherErrorCode.connectionUnauthorized, 'You got disconnected by the app.');
+      }
+    }
   }
 
   /** Records that the API signed this socket into a granted channel for this user (see `grantedChannels`). */

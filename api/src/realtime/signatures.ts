@@ -34,6 +34,27 @@ export function verifyChannelAuth(
   return typeof auth === 'string' && safeEqual(auth, signChannel(app, socketId, channel, channelData));
 }
 
+/**
+ * Pusher's user sign-in string (`pusher:signin`): `{key}:{hex HMAC-SHA256(secret, "socket_id::user::user_data")}`,
+ * so the client cannot change who it signs in as (`user_data` is JSON, its `id` the user's).
+ */
+export function signUser(app: { key: string; secret: string }, socketId: string, userData: string): string {
+  return `${app.key}:${hmacSha256Hex(app.secret, `${socketId}::user::${userData}`)}`;
+}
+
+export function verifyUserAuth(
+  app: { key: string; secret: string },
+  socketId: string,
+  userData: unknown,
+  auth: unknown,
+): boolean {
+  return (
+    typeof userData === 'string' &&
+    typeof auth === 'string' &&
+    safeEqual(auth, signUser(app, socketId, userData))
+  );
+}
+
 /** Requests older or newer than this are refused, so a captured publish cannot be replayed later. */
 const MAX_CLOCK_SKEW_SECONDS = 600;
 

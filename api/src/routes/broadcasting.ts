@@ -1,10 +1,16 @@
-import { BroadcastAuthPayloadSchema, BroadcastAuthResponseSchema } from '@chat/shared/schemas';
+import {
+  BroadcastAuthPayloadSchema,
+  BroadcastAuthResponseSchema,
+  BroadcastUserAuthPayloadSchema,
+  BroadcastUserAuthResponseSchema,
+} from '@chat/shared/schemas';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http/http-error';
 import { errorResponses } from '../http/route-schemas';
+import { currentUser } from '../plugins/auth';
 import { CHAT_CHANNEL, roomOfChannel, roomOfPresenceChannel, userOfChannel } from '../realtime/channels';
 import { presenceChannelData } from '../realtime/room-presence';
-import { signChannel } from '../realtime/signatures';
+import { signChannel, signUser } from '../realtime/signatures';
 import { isMember } from '../repositories/rooms';
 
 /**
@@ -15,6 +21,8 @@ import { isMember } from '../repositories/rooms';
  * `private-App.Models.User.{id}`, that user's own (mention notifications).
  * Everything else gets 403, including anonymous callers (a 401 would log the client out, which is not what a
  * refused channel means).
+ * And Pusher's user sign-in (`/broadcasting/user-auth`, Laravel's name for it): a socket signed in as its user
+ * is one Soketi or Pusher can end (`terminate_connections`) when that user is removed from a room.
  */
 const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { key, secret } = app.config.broadcast;
@@ -56,6 +64,23 @@ const broadcastingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         auth: signChannel({ key, secret }, socketId, channel, channelData),
         channel_data: channelData,
       };
+    },
+  );
+
+  app.post(
+    '/broadcasting/user-auth',
+    {
+      // Unlike a refused channel, no valid token here means the session is over: 401, as every other route.
+      onRequest: app.authenticate,
+      schema: {
+        body: BroadcastUserAuthPayloadSchema,
+        response: { 200: BroadcastUserAuthResponseSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      // Pusher wants the id as a string: Soketi and Pusher match `terminate_connections`' user id against it.
+      const userData = JSON.stringify({ id: String(currentUser(request).id) });
+      return { auth: signUser({ key, secret }, request.body.socket_id, userData), user_data: userData };
     },
   );
 };

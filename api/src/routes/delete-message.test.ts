@@ -155,6 +155,7 @@ describe('deleting a message when the broadcast fails', () => {
       publisher: {
         publish: () => Promise.reject(new Error('socket server down')),
         publishBatch: () => Promise.reject(new Error('socket server down')),
+        disconnectUser: async () => {},
       },
       logger: log.logger,
     });

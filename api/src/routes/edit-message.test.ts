@@ -48,6 +48,7 @@ describe('editing a message', () => {
     t = await createTestApp({
       publisher: {
         publish: (channel, event, data) => recorder.publish(channel, event, data),
+        disconnectUser: (userId) => recorder.disconnectUser(userId),
         publishBatch: async (events) => {
           await recorder.publishBatch(events);
           const updated = events.find((published) => published.event === MESSAGE_UPDATED_EVENT);

@@ -138,7 +138,7 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         results: page.rows.map((row) => ({
           message: toMessageResource(row, app.attachments.signer, userId),
-          highlights: highlightsOf(row.content, row.headline),
+          highlights: highlightsOf(row.search_text ?? row.content, row.headline),
         })),
         next_before_id: page.more ? (page.rows.at(-1)?.id ?? null) : null,
       };

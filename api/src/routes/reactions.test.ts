@@ -55,6 +55,7 @@ describe('reactions', () => {
     };
     t = await createTestApp({
       publisher: {
+        disconnectUser: (userId) => recorder.disconnectUser(userId),
         publish: async (channel, event, data) => {
           await recorder.publish(channel, event, data);
           await record(channel, event, data);

@@ -85,7 +85,7 @@ const roomMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       app.pages?.left(roomId, userId);
       // From now on the removed member's sockets receive nothing more of the room (its private and presence
-      // channels) on the embedded server; an external Reverb/Soketi stops at their client's unsubscribe.
+      // channels) on the embedded server; an external Soketi or Pusher ends their signed-in sockets below.
       app.realtime?.revoke(roomChannel(roomId), userId);
       await publishRemovedFromRoom(app.publisher, userId, {
         room_id: roomId,
@@ -94,6 +94,14 @@ const roomMemberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ err: error, roomId }, 'RemovedFromRoom broadcast failed'),
       );
       await announceRoom(deps(request.log), 'updated', roomId);
+      // Last, so the events above go first through the same engine node and their tabs still hear
+      // RemovedFromRoom. Their clients connect again and subscribe afresh: /broadcasting/auth now refuses the
+      // room. A client that never signed in (an older shell) is not reached this way (docs/api.md).
+      await app.publisher
+        .disconnectUser(userId)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error, roomId, userId }, 'Ending the removed member’s sockets failed'),
+        );
       return reply.code(204).send(null);
     },
   );

@@ -31,6 +31,7 @@ type Fields = Record<string, string>;
  */
 const INPUTS: Record<string, { query?: Fields; body?: (memberId: number) => Fields }> = {
   'POST /broadcasting/auth': { body: () => ({ socket_id: '1234.5678', channel_name: 'private-chatroom' }) },
+  'POST /broadcasting/user-auth': { body: () => ({ socket_id: '1234.5678' }) },
   'POST /api/auth/login': { body: () => ({ username: 'fuzzer', password: 'password' }) },
   'GET /api/attachments/:name': { query: { expires: '4102444800', signature: 'a'.repeat(64) } },
   'POST /api/chatrooms': { body: () => ({ name: 'Room', description: 'About', max_members: '10' }) },

@@ -31,6 +31,7 @@ describe('the message write path', () => {
   const committedCheckingPublisher: Publisher = {
     publish: (channel, event, data) => check([{ channel, event, data }]),
     publishBatch: check,
+    disconnectUser: async () => {},
   };
 
   beforeAll(async () => {
@@ -68,6 +69,7 @@ describe('the message write path', () => {
         publishBatch: async () => {
           throw new Error('broadcaster down');
         },
+        disconnectUser: async () => {},
       },
     });
     const { headers } = await failing.signIn();

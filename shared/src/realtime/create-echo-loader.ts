@@ -1,10 +1,11 @@
 import type Echo from 'laravel-echo';
 import type { ConnectionStatus } from 'laravel-echo';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { BROADCAST_AUTH_PATH } from '../constants';
+import { BROADCAST_AUTH_PATH, BROADCAST_USER_AUTH_PATH } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
-import type { BroadcastAuthResponse } from '../schemas/errors';
+import type { BroadcastAuthResponse, BroadcastUserAuthResponse } from '../schemas/errors';
 import { keepReconnecting } from './keep-reconnecting';
+import { resumeAfterTermination } from './resume-after-termination';
 import { websocketReachable } from './websocket-reachable';
 
 export type EchoClient = Echo<'reverb'>;
@@ -31,9 +32,22 @@ export interface EchoLoader {
  * screen's start-up chunks hold them (the linter refuses any other import of their code).
  * Channel authorization goes through the one HTTP client, so it carries the Bearer token and CSRF handling.
  * A lost connection is tried again within a second or so of the server being back (`keepReconnecting`).
+ * The connection signs in as its user (Pusher's user authentication, same HTTP client), so that Soketi or
+ * Pusher can end a removed member's sockets; one ended that way connects again (`resumeAfterTermination`).
  */
+/** How pusher-js wants a signature back: channel authorization and user sign-in alike. */
+type AuthCallback<T> = (error: Error | null, data: T | null) => void;
+
+/** Hands the API's answer (through the one HTTP client: Bearer token, CSRF) to pusher-js. */
+function answer<T>(request: Promise<T>, callback: AuthCallback<T>): void {
+  request
+    .then((data) => callback(null, data))
+    .catch((error: { message: string }) => callback(new Error(error.message), null));
+}
+
 export function createEchoLoader(config: RuntimeConfig, http: HttpClient): EchoLoader {
   const authUrl = new URL(BROADCAST_AUTH_PATH, config.apiUrl).href;
+  const userAuthUrl = new URL(BROADCAST_USER_AUTH_PATH, config.apiUrl).href;
   let client: EchoClient | undefined;
   let loading: Promise<EchoClient> | undefined;
 
@@ -54,18 +68,27 @@ export function createEchoLoader(config: RuntimeConfig, http: HttpClient): EchoL
       // plain-ws server first and reconnect seconds later.
       enabledTransports: config.websocket.tls ? ['wss'] : ['ws'],
       authorizer: (channel: { name: string }) => ({
-        authorize: (
-          socketId: string,
-          callback: (error: Error | null, data: BroadcastAuthResponse | null) => void,
-        ) => {
-          http
-            .post<BroadcastAuthResponse>(authUrl, { socket_id: socketId, channel_name: channel.name })
-            .then((data) => callback(null, data))
-            .catch((error: { message: string }) => callback(new Error(error.message), null));
-        },
+        authorize: (socketId: string, callback: AuthCallback<BroadcastAuthResponse>) =>
+          answer(
+            http.post<BroadcastAuthResponse>(authUrl, { socket_id: socketId, channel_name: channel.name }),
+            callback,
+          ),
       }),
+      userAuthentication: {
+        endpoint: userAuthUrl,
+        transport: 'ajax',
+        // Echo writes a CSRF header in here when the page has one; ours come from the HTTP client.
+        headers: {},
+        customHandler: (
+          { socketId }: { socketId: string },
+          callback: AuthCallback<BroadcastUserAuthResponse>,
+        ) => answer(http.post<BroadcastUserAuthResponse>(userAuthUrl, { socket_id: socketId }), callback),
+      },
     });
-    keepReconnecting(client.connector.pusher.connection, { reachable: websocketReachable(config.websocket) });
+    const { pusher } = client.connector;
+    keepReconnecting(pusher.connection, { reachable: websocketReachable(config.websocket) });
+    resumeAfterTermination(pusher.connection);
+    pusher.signin();
     return client;
   };
 

@@ -23,3 +23,13 @@ export const BroadcastAuthResponseSchema = Type.Object({
   channel_data: Type.Optional(Type.String()),
 });
 export type BroadcastAuthResponse = Static<typeof BroadcastAuthResponseSchema>;
+export const BroadcastUserAuthPayloadSchema = Type.Object({
+  socket_id: Type.String({ pattern: '^\\d+\\.\\d+$' }),
+});
+export type BroadcastUserAuthPayload = Static<typeof BroadcastUserAuthPayloadSchema>;
+/** Pusher's user sign-in answer: `user_data` is JSON `{"id":"<user id>"}`, signed with `auth`. */
+export const BroadcastUserAuthResponseSchema = Type.Object({
+  auth: Type.String(),
+  user_data: Type.String(),
+});
+export type BroadcastUserAuthResponse = Static<typeof BroadcastUserAuthResponseSchema>;

@@ -14,6 +14,7 @@ import * as privateRoomsAndOwners from './0012-private-rooms-and-owners';
 import * as siteAdministrators from './0013-site-administrators';
 import * as archivedAndDeletedRooms from './0014-archived-and-deleted-rooms';
 import * as linkPreviews from './0015-link-previews';
+import * as searchableText from './0016-searchable-text';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-site-administrators': siteAdministrators,
   '0014-archived-and-deleted-rooms': archivedAndDeletedRooms,
   '0015-link-previews': linkPreviews,
+  '0016-searchable-text': searchableText,
 };

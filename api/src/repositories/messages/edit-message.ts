@@ -6,6 +6,7 @@ import { findMessage } from './find-message';
 import { lockRoom } from './lock-room';
 import { memberCte } from './membership';
 import { mentionedMembers } from './mentioned-members';
+import { searchTextOf } from './search-text';
 
 export type EditOutcome =
   /**
@@ -39,6 +40,8 @@ export async function editMessage(
   },
 ): Promise<EditOutcome> {
   const { roomId, messageId, userId, content } = target;
+  // Parsed before the room's lock is taken (a long text takes milliseconds), not while holding it.
+  const searchText = searchTextOf(content);
   return db.transaction().execute(async (trx): Promise<EditOutcome> => {
     const room = await lockRoom(trx, roomId);
     if (room === null) return { status: 'not_found' };
@@ -56,7 +59,8 @@ export async function editMessage(
         SELECT user_id, attachment_name FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
       ), updated AS (
         UPDATE messages
-        SET content = ${content}::text, edited_at = now(), version = nextval('message_versions')
+        SET content = ${content}::text, search_text = ${searchText}::text, edited_at = now(),
+          version = nextval('message_versions')
         WHERE id = ${messageId} AND room_id = ${roomId} AND user_id = ${userId}
           AND EXISTS (SELECT 1 FROM member)
           AND (${content}::text <> '' OR attachment_name IS NOT NULL)

@@ -5,6 +5,7 @@ import type { Db } from '../../db/schema';
 import { type MessageRow, mentionsFrom, replyQuote, versionOf } from './columns';
 import { memberCte } from './membership';
 import { mentionedMembers } from './mentioned-members';
+import { searchTextOf } from './search-text';
 
 export interface NewMessage {
   roomId: number;
@@ -96,9 +97,10 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       SELECT 1 FROM messages WHERE id = ${replyToId}::integer AND room_id = ${roomId}
     ), inserted AS (
       INSERT INTO messages (
-        room_id, user_id, content, attachment_name, attachment_type, client_msg_id, reply_to_id
+        room_id, user_id, content, search_text, attachment_name, attachment_type, client_msg_id, reply_to_id
       )
-      SELECT room.id, ${userId}::integer, ${message.content}::text, ${message.attachment?.name ?? null}::text,
+      SELECT room.id, ${userId}::integer, ${message.content}::text, ${searchTextOf(message.content)}::text,
+        ${message.attachment?.name ?? null}::text,
         ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid, ${replyToId}::integer
       FROM room
       WHERE EXISTS (SELECT 1 FROM member) AND room.archived_at IS NULL

@@ -41,7 +41,9 @@ export function searchQuery(q: string): RawBuilder<string> {
 }
 
 export interface SearchRow extends MessageRow {
-  /** The text with every matched word between START and STOP. */
+  /** The text as searched (`messages.search_text`), or null when that is `content` itself. */
+  search_text: string | null;
+  /** The searched text with every matched word between START and STOP. */
   headline: string;
 }
 
@@ -127,7 +129,9 @@ export async function searchMessages(
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select([
       ...messageColumns(),
-      sql<string>`ts_headline(${CONFIG}, m.content, ${query}, ${HEADLINE_OPTIONS}::text)`.as('headline'),
+      'm.search_text',
+      sql<string>`ts_headline(
+        ${CONFIG}, coalesce(m.search_text, m.content), ${query}, ${HEADLINE_OPTIONS}::text)`.as('headline'),
     ])
     .orderBy('m.id', 'desc')
     .execute()) as SearchRow[];
@@ -135,10 +139,11 @@ export async function searchMessages(
 }
 
 /**
- * The matched words' places in the message's text, from its marked copy: UTF-16 offsets (JavaScript string
- * indices), end exclusive, in order. Empty when the marked copy does not read back as the text.
+ * The matched words' places in the searched text, from its marked copy: UTF-16 offsets (JavaScript string
+ * indices), end exclusive, in order. Empty when the marked copy does not read back as the text. The searched
+ * text is as long as the message's and keeps its read words where they are, so these are places in `content`.
  */
-export function highlightsOf(content: string, headline: string): { start: number; end: number }[] {
+export function highlightsOf(searched: string, headline: string): { start: number; end: number }[] {
   const highlights: { start: number; end: number }[] = [];
   let plain = '';
   let at = 0;
@@ -156,5 +161,5 @@ export function highlightsOf(content: string, headline: string): { start: number
     plain += word;
     at = stop + STOP.length;
   }
-  return plain === content ? highlights.filter((h) => h.end > h.start) : [];
+  return plain === searched ? highlights.filter((h) => h.end > h.start) : [];
 }
