@@ -1,13 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { bearer, createRoom, createUser, joinRoom, loginToken } from '../support/api';
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 import { apiProcessUrl, scaleLayout } from '../support/scale';
 import { origin, scaleStack } from '../support/stack';
 
 const prometheus = `http://127.0.0.1:${scaleLayout.prometheus?.port}`;
 const [apiA, apiB] = scaleLayout.apiProcesses as [number, number];
 /** The supervisor's names, which the generated configuration gives each target as `service`. */
-const SERVICES = ['api-a', 'api-b', 'soketi-a', 'soketi-b'];
+const SERVICES = ['api-a', 'api-b', 'shell', 'soketi-a', 'soketi-b'];
 
 interface Target {
   scrapePool: string;
@@ -80,6 +80,7 @@ test('Prometheus scrapes both API processes and both Soketi nodes, and holds wha
     .toEqual([
       `api-a http://127.0.0.1:${apiA}/metrics up `,
       `api-b http://127.0.0.1:${apiB}/metrics up `,
+      `shell http://127.0.0.1:${scaleLayout.frontEnds.shell}/metrics up `,
       ...scaleLayout.soketiNodes.map(
         (node, index) => `soketi-${'ab'[index]} http://127.0.0.1:${node.metricsPort}/metrics up `,
       ),
@@ -121,4 +122,29 @@ test('the API balancer passes /metrics on only for a client on this machine', as
   const forwarded = await request.get(throughBalancer, { headers: { 'X-Forwarded-For': '203.0.113.7' } });
   expect(forwarded.status()).toBe(403);
   expect(await forwarded.json()).toEqual({ message: 'Metrics are served to this machine only.' });
+});
+
+test("Prometheus holds the browsers' remote health the shell's server counted", async ({
+  browser,
+  request,
+}) => {
+  const user = await createUser(request, 'health');
+  const token = await loginToken(request, user);
+  const room = await createRoom(request, token);
+  const context = await browser.newContext();
+  await signIn(context, token);
+  const page = await context.newPage();
+  await page.goto(`${origin(scaleStack.shell)}/?room=${room.id}`);
+  await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
+  // Hidden, the page sends what it has at once.
+  await context.close();
+  await expect
+    .poll(
+      async () =>
+        query(request, 'sum by (service, remote) (frontend_remote_loads_total{stage="module",outcome="ok"})'),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toMatchObject({ shell: expect.any(Number) });
 });
