@@ -1,8 +1,9 @@
 import { routes, useServices, useSession } from '@chat/shared';
 import { RoomSettingsDialog } from '@chat/shared/room-settings';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Card, Typography } from 'antd';
+import { useState } from 'react';
+import { RoomsQueryState } from '../rooms-query-state';
 import { AllRoomRow } from './all-room-row';
 import { allRoomsQueryOptions } from './all-rooms-query';
 import { ViewLink } from './view-link';
@@ -19,36 +20,6 @@ export function AllRooms() {
   // The dialog follows the list's fresh copy (a rename, an archive), and goes when the room does.
   const selected = rooms.data?.find((room) => room.id === settingsOf);
 
-  let body: ReactNode;
-  if (rooms.isPending) {
-    body = (
-      <Flex justify="center" role="status" aria-label="Loading rooms">
-        <Spin />
-      </Flex>
-    );
-  } else if (rooms.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={rooms.error.message}
-        action={<Button onClick={() => rooms.refetch()}>Retry</Button>}
-      />
-    );
-  } else if (rooms.data.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Rooms" />;
-  } else {
-    body = (
-      <ul aria-label="All rooms" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {rooms.data.map((room) => (
-          <li key={room.id} aria-label={room.name} style={{ padding: '8px 0' }}>
-            <AllRoomRow room={room} onSettings={() => setSettingsOf(room.id)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <Card
       title={
@@ -58,7 +29,17 @@ export function AllRooms() {
       }
       extra={<ViewLink to={routes.home}>Room Lists</ViewLink>}
     >
-      {body}
+      <RoomsQueryState rooms={rooms}>
+        {(list) => (
+          <ul aria-label="All rooms" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {list.map((room) => (
+              <li key={room.id} aria-label={room.name} style={{ padding: '8px 0' }}>
+                <AllRoomRow room={room} onSettings={() => setSettingsOf(room.id)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </RoomsQueryState>
       {selected && (
         <RoomSettingsDialog
           http={http}
