@@ -5,6 +5,7 @@ import { describe, expect, it, rs } from '@rstest/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { aRoom } from '../../testing/a-room';
 import { createFakeEcho } from '../../testing/fake-echo';
 import { RoomsPage } from './rooms-page';
@@ -20,7 +21,9 @@ function renderPage(post: (url: string, data: CreateRoomPayload) => Promise<unkn
   // StrictMode as the apps run it: its extra mount and unmount once emptied Max Members in development.
   renderWithServices(
     <StrictMode>
-      <RoomsPage />
+      <MemoryRouter>
+        <RoomsPage />
+      </MemoryRouter>
     </StrictMode>,
     createTestServices({ http: stubHttp({ get, post: postSpy }), echo: loadedEcho(createFakeEcho().echo) }),
   );
