@@ -128,6 +128,7 @@ export function MessageList(props: MessageListProps) {
     hasNewer,
     loadingNewer,
     onLoadNewer,
+    height,
   });
 
   // The newest message whose row shows in the viewport, once the list stands where it opened.

@@ -22,6 +22,8 @@ interface FeedScrollOptions {
   hasNewer?: boolean;
   loadingNewer?: boolean;
   onLoadNewer?: () => void;
+  /** The list's height: when it shrinks (the message bar grew), a reader at the bottom stays there. */
+  height?: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export function useFeedScroll(options: FeedScrollOptions) {
     hasNewer = false,
     loadingNewer = false,
     onLoadNewer,
+    height,
   } = options;
   const [ready, setReady] = useState(false);
   const [away, setAway] = useState(false);
@@ -96,6 +99,11 @@ export function useFeedScroll(options: FeedScrollOptions) {
     followed.current = newestMessageId;
     if (atEnd.current) virtualizer.scrollToEnd();
   }, [newestMessageId, virtualizer]);
+
+  // No scroll event comes when the list itself is resized, so `atEnd` still tells where the reader was.
+  useLayoutEffect(() => {
+    if (ready && height !== undefined && atEnd.current) virtualizer.scrollToEnd();
+  }, [ready, height, virtualizer]);
 
   // This user's own message: show it, wherever the reader was.
   useEffect(() => {
