@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { EmojiButton } from '../emoji/emoji-button';
 import { useColumnBox } from '../hooks/use-column-box';
 import { useElementHeight } from '../hooks/use-element-height';
+import { useFittedHeight } from '../hooks/use-fitted-height';
 import { useMentionPicker } from '../hooks/use-mention-picker';
 import { useRoomPresence } from '../hooks/use-room-presence';
 import { useRoomStore } from '../hooks/use-room-store';
@@ -35,6 +36,7 @@ export function MessageBar({ roomId, onSendText, onImages, onHeight }: MessageBa
     if (userId !== null) writeDraft(userId, roomId, { text: value });
   };
   const input = useRef<GetRef<typeof Input.TextArea>>(null);
+  useFittedHeight(input, text, 6);
   const column = useRef<HTMLDivElement>(null);
   const box = useColumnBox(column);
   const bar = useRef<HTMLDivElement>(null);
@@ -126,7 +128,8 @@ export function MessageBar({ roomId, onSendText, onImages, onHeight }: MessageBa
             aria-label="Message"
             value={text}
             maxLength={MESSAGE_CONTENT_MAX}
-            autoSize={{ minRows: 1, maxRows: 6 }}
+            rows={1}
+            style={{ resize: 'none' }}
             aria-autocomplete="list"
             aria-controls={pick ? mention.listId : undefined}
             aria-activedescendant={pick ? `${mention.listId}-${pick.active}` : undefined}

@@ -1,6 +1,7 @@
 import { MESSAGE_CONTENT_MAX } from '@chat/shared';
-import { Button, Input } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { Button, type GetRef, Input } from 'antd';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useFittedHeight } from '../hooks/use-fitted-height';
 
 interface MessageEditorProps {
   initial: string;
@@ -14,6 +15,8 @@ interface MessageEditorProps {
 /** A message's text in place, to edit: Enter or 'Save' saves, Escape or 'Cancel' leaves it as it was. */
 export function MessageEditor({ initial, saving, allowBlank, onSave, onCancel }: MessageEditorProps) {
   const [text, setText] = useState(initial);
+  const field = useRef<GetRef<typeof Input.TextArea>>(null);
+  useFittedHeight(field, text, 8);
   const blank = !text.trim() && !allowBlank;
   const save = () => {
     if (!blank && !saving) onSave(text.trim());
@@ -33,7 +36,9 @@ export function MessageEditor({ initial, saving, allowBlank, onSave, onCancel }:
         aria-label="Edit message"
         value={text}
         maxLength={MESSAGE_CONTENT_MAX}
-        autoSize={{ minRows: 1, maxRows: 8 }}
+        ref={field}
+        rows={1}
+        style={{ resize: 'none' }}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         autoFocus
