@@ -49,13 +49,21 @@ export function PeoplePicker({
     queryFn: () => searchUsers(http, q),
     enabled: q.length > 0,
     staleTime: 30_000,
+    // While the next letters' answer is on its way, the last answer narrowed to them stays offered: an Enter
+    // pressed then picks what is shown, rather than meeting an empty list.
+    placeholderData: (previous) => previous,
   });
   const chosen = new Set(value.map((person) => person.id));
   const full = value.length >= max;
   const items =
     q.length === 0 || full
       ? []
-      : (matches.data ?? []).filter((person) => person.id !== ownId && !chosen.has(person.id));
+      : (matches.data ?? []).filter(
+          (person) =>
+            person.id !== ownId &&
+            !chosen.has(person.id) &&
+            person.username.toLowerCase().startsWith(q.toLowerCase()),
+        );
 
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<RoomMember>({
     selectedItems: [...value],
@@ -77,6 +85,8 @@ export function PeoplePicker({
       switch (type) {
         case useCombobox.stateChangeTypes.InputKeyDownEnter:
         case useCombobox.stateChangeTypes.ItemClick:
+          // Nothing chosen (no match offered yet): what was typed stays.
+          if (!changes.selectedItem) return changes;
           return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' };
         default:
           return changes;
