@@ -1,3 +1,4 @@
+import { PREVIEW_SITE_ALLOW } from './preview-site';
 /**
  * Where an e2e run serves the app: ports of its own, clear of `pnpm start` and `pnpm dev` (:3000–:3003,
  * :8000, :8080) and of the bench's (:47xx), so the tests run while a developer has the app open.
@@ -88,6 +89,8 @@ export function apiEnv(stack: Stack, dataDir: string): Record<string, string> {
     // budget is the API tests' subject (api/src/plugins/rate-limit), not these flows'.
     API_THROTTLE_PER_MINUTE: '100000',
     FRONTEND_ORIGINS: frontEndOrigins(stack),
+    // The link-preview flow's page on loopback (support/preview-site.ts), as an operator's allow-list admits one.
+    LINK_PREVIEW_ALLOW: PREVIEW_SITE_ALLOW,
   };
 }
 
