@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type FieldRef, fieldElement, insertAtCaret } from './insert-at-caret';
 import { LazyEmojiPicker } from './lazy-emoji-picker';
+import { SmileyIcon } from './smiley-icon';
 
 interface EmojiButtonProps {
   /** The message field: the emoji goes in at its caret (or in place of its selection). */
@@ -70,7 +71,7 @@ export function EmojiButton({ field, value, onChange }: EmojiButtonProps) {
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
       >
-        <span aria-hidden>🙂</span>
+        <SmileyIcon />
       </Button>
     </span>
   );
