@@ -53,25 +53,30 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   return (
     <Card
       title={
-        // An h2 under the header's h1, at the size of an h4.
-        <Typography.Title
-          level={2}
-          style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
-          ellipsis={{ tooltip: name }}
-        >
-          {direct ? (name ? `Direct message: ${name}` : 'Direct message') : `Chat Room: ${name}`}
-        </Typography.Title>
-      }
-      extra={
-        open.failure !== null ? null : direct ? (
-          <CloseConversationButton roomId={roomId} disabled={!open.ready} />
-        ) : (
-          <Flex gap={8}>
-            {/* The owner's, and an administrator's in any room they have open. */}
-            {moderator && open.room && <RoomSettingsButton room={open.room} disabled={!open.ready} />}
-            <LeaveRoomButton roomId={roomId} isPrivate={open.room?.private === true} disabled={!open.ready} />
-          </Flex>
-        )
+        // The actions wrap under the title when both do not fit (a phone): the room's name stays readable.
+        <Flex wrap align="center" justify="space-between" gap={8} style={{ padding: '8px 0' }}>
+          {/* An h2 under the header's h1, at the size of an h4. */}
+          <Typography.Title
+            level={2}
+            style={{ margin: 0, fontSize: token.fontSizeHeading4, flex: '1 1 14em', minWidth: 0 }}
+            ellipsis={{ tooltip: name }}
+          >
+            {direct ? (name ? `Direct message: ${name}` : 'Direct message') : `Chat Room: ${name}`}
+          </Typography.Title>
+          {open.failure !== null ? null : direct ? (
+            <CloseConversationButton roomId={roomId} disabled={!open.ready} />
+          ) : (
+            <Flex gap={8}>
+              {/* The owner's, and an administrator's in any room they have open. */}
+              {moderator && open.room && <RoomSettingsButton room={open.room} disabled={!open.ready} />}
+              <LeaveRoomButton
+                roomId={roomId}
+                isPrivate={open.room?.private === true}
+                disabled={!open.ready}
+              />
+            </Flex>
+          )}
+        </Flex>
       }
       styles={{ body: { padding: 0 } }}
     >

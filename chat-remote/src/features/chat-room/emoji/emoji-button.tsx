@@ -4,6 +4,9 @@ import { type FieldRef, fieldElement, insertAtCaret } from './insert-at-caret';
 import { LazyEmojiPicker } from './lazy-emoji-picker';
 import { SmileyIcon } from './smiley-icon';
 
+/** Px kept between the panel and the window's edges. */
+const VIEW_MARGIN = 8;
+
 interface EmojiButtonProps {
   /** The message field: the emoji goes in at its caret (or in place of its selection). */
   field: RefObject<FieldRef | null>;
@@ -29,6 +32,21 @@ export function EmojiButton({ field, value, onChange }: EmojiButtonProps) {
     };
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  // Anchored to the button's right edge, the panel would run off a phone's left edge: it is moved back in
+  // whenever its size changes (the picker loads, then fills).
+  useEffect(() => {
+    const panel = popup.current;
+    if (!open || !panel) return;
+    const keepInView = () => {
+      panel.style.transform = '';
+      const { left } = panel.getBoundingClientRect();
+      if (left < VIEW_MARGIN) panel.style.transform = `translateX(${VIEW_MARGIN - left}px)`;
+    };
+    const observer = new ResizeObserver(keepInView);
+    observer.observe(panel);
+    return () => observer.disconnect();
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -59,7 +77,13 @@ export function EmojiButton({ field, value, onChange }: EmojiButtonProps) {
           role="dialog"
           aria-label="Choose an emoji"
           onKeyDown={onKeyDown}
-          style={{ position: 'absolute', right: 0, bottom: 'calc(100% + 12px)', zIndex: 20 }}
+          style={{
+            position: 'absolute',
+            right: 0,
+            bottom: 'calc(100% + 12px)',
+            zIndex: 20,
+            maxWidth: `calc(100vw - ${2 * VIEW_MARGIN}px)`,
+          }}
         >
           <LazyEmojiPicker onPick={insert} />
         </div>
