@@ -1,21 +1,11 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { API_URL, APP_URL, bearer, createRoom, messagesOf, postMessage } from '../support/api';
 import { audit } from '../support/axe';
 import { feed, openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
-import { secondMember } from '../support/second-member';
+import { bothInTheRoom } from '../support/second-member';
 
 // Edit, reply and react: two members in two browsers, each seeing the other's change live.
 test.use({ baseURL: APP_URL });
-
-/** A new room with the test's user and bob in it, each with it open in a browser of their own. */
-async function bothInTheRoom(page: Page, browser: Browser, request: APIRequestContext, token: string) {
-  const room = await createRoom(request, token);
-  const bob = await secondMember(browser, request, room.id);
-  await openRoom(page, room.id);
-  await openRoom(bob.page, room.id);
-  return { room, bob };
-}
 
 test.describe('a conversation', () => {
   test('an author edits their message; the other member sees the new text and (edited) live', async ({

@@ -2,7 +2,7 @@ import { APP_URL, createRoom, messagesOf } from '../support/api';
 import { audit } from '../support/axe';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
-import { secondMember } from '../support/second-member';
+import { bothInTheRoom } from '../support/second-member';
 
 test.use({ baseURL: APP_URL });
 
@@ -13,10 +13,7 @@ test.describe('any emoji', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { bob } = await bothInTheRoom(page, browser, request, token);
 
     const field = page.getByRole('textbox', { name: 'Message' });
     await field.fill('Party time');
@@ -47,10 +44,7 @@ test.describe('any emoji', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { room, bob } = await bothInTheRoom(page, browser, request, token);
     await send(page, 'We shipped :tada::tada:');
     await expect(rowsSaying(bob.page, 'We shipped 🎉🎉')).toHaveCount(1);
     await expect(rowsSaying(page, 'We shipped 🎉🎉')).toHaveCount(1);
@@ -67,10 +61,7 @@ test.describe('any emoji', () => {
     token,
     browser,
   }) => {
-    const room = await createRoom(request, token);
-    const bob = await secondMember(browser, request, room.id);
-    await openRoom(page, room.id);
-    await openRoom(bob.page, room.id);
+    const { bob } = await bothInTheRoom(page, browser, request, token);
     await send(page, 'Launch day');
     await expect(rowsSaying(bob.page, 'Launch day')).toHaveCount(1);
 

@@ -12,6 +12,23 @@ const people: RoomMember[] = [
   { id: 4, username: 'alice' },
 ];
 
+/** The picker alone, its searches answered by `get`. */
+function renderPicker(get: (url: string) => Promise<RoomMember[]>, onChange: (people: RoomMember[]) => void) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PeoplePicker
+        http={stubHttp({ get })}
+        ownId={1}
+        inputId="people"
+        label="People"
+        value={[]}
+        onChange={onChange}
+        max={8}
+      />
+    </QueryClientProvider>,
+  );
+}
+
 describe('PeoplePicker', () => {
   it('keeps offering the last answer narrowed to what is typed while the next is on its way, so Enter picks it', async () => {
     let answerLate: (list: RoomMember[]) => void = () => {};
@@ -21,19 +38,7 @@ describe('PeoplePicker', () => {
       return Promise.resolve(people.filter((person) => person.username.startsWith(q)));
     });
     const onChange = rs.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <PeoplePicker
-          http={stubHttp({ get })}
-          ownId={1}
-          inputId="people"
-          label="People"
-          value={[]}
-          onChange={onChange}
-          max={8}
-        />
-      </QueryClientProvider>,
-    );
+    renderPicker(get, onChange);
     const field = screen.getByRole('combobox');
     await userEvent.type(field, 'bob');
     expect(await screen.findByRole('option', { name: 'bobby' })).toBeInTheDocument();
@@ -49,19 +54,7 @@ describe('PeoplePicker', () => {
   it('leaves what was typed when Enter finds nothing to choose', async () => {
     const get = rs.fn(() => Promise.resolve([] as RoomMember[]));
     const onChange = rs.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <PeoplePicker
-          http={stubHttp({ get })}
-          ownId={1}
-          inputId="people"
-          label="People"
-          value={[]}
-          onChange={onChange}
-          max={8}
-        />
-      </QueryClientProvider>,
-    );
+    renderPicker(get, onChange);
     const field = screen.getByRole('combobox');
     await userEvent.type(field, 'nobody{Enter}');
     expect(field).toHaveValue('nobody');
