@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import type { MessageRow } from '../messages/columns';
 import { findMessage } from '../messages/find-message';
 import { lockRoom } from '../messages/lock-room';
-import { memberCte } from '../messages/membership';
+import { moderatedMessageCtes } from '../messages/membership';
 
 export type RemovePreviewOutcome =
   /** `unchanged`: the message had no preview (already removed, or none yet); nothing was written. */
@@ -33,19 +33,7 @@ export async function removePreview(
       direct: boolean;
       private: boolean;
     }>`
-      WITH ${memberCte(roomId, userId)}, room AS (
-        SELECT kind, private, archived_at IS NOT NULL AS archived,
-          kind = 'room' AND owner_id = ${userId} AS owner,
-          kind = 'room' AND coalesce((SELECT is_admin FROM users WHERE id = ${userId}), false) AS admin
-        FROM rooms WHERE id = ${roomId}
-      ), target AS (
-        SELECT user_id FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
-      ), allowed AS (
-        SELECT 1 FROM room, target
-        WHERE NOT room.archived AND (
-          (EXISTS (SELECT 1 FROM member) AND (target.user_id = ${userId} OR room.owner)) OR room.admin
-        )
-      ), removed AS (
+      WITH ${moderatedMessageCtes(roomId, messageId, userId)}, removed AS (
         UPDATE messages
         SET preview_url = NULL, preview_removed = true, version = nextval('message_versions')
         WHERE id = ${messageId} AND room_id = ${roomId} AND preview_url IS NOT NULL

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
-import { memberCte } from './membership';
+import { moderatedMessageCtes } from './membership';
 
 export type DeleteOutcome =
   /**
@@ -35,19 +35,7 @@ export async function deleteMessage(
     attachment_name: string | null;
     direct_member_ids: number[] | null;
   }>`
-    WITH ${memberCte(roomId, userId)}, room AS (
-      SELECT kind, private, archived_at IS NOT NULL AS archived,
-        kind = 'room' AND owner_id = ${userId} AS owner,
-        kind = 'room' AND coalesce((SELECT is_admin FROM users WHERE id = ${userId}), false) AS admin
-      FROM rooms WHERE id = ${roomId}
-    ), target AS (
-      SELECT user_id FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
-    ), allowed AS (
-      SELECT 1 FROM room, target
-      WHERE NOT room.archived AND (
-        (EXISTS (SELECT 1 FROM member) AND (target.user_id = ${userId} OR room.owner)) OR room.admin
-      )
-    ), deleted AS (
+    WITH ${moderatedMessageCtes(roomId, messageId, userId)}, deleted AS (
       DELETE FROM messages
       WHERE id = ${messageId} AND room_id = ${roomId} AND EXISTS (SELECT 1 FROM allowed)
       RETURNING attachment_name, user_id
