@@ -45,15 +45,21 @@ async function userId(request: APIRequestContext, token: string): Promise<number
   return ((await (await throughA(request, token, 'GET', 'me')).json()) as { id: number }).id;
 }
 
-test('a member removed through node A has their tab on node B closed, their socket ended and the room refused, while their other room stays live', async ({
-  browser,
-  request,
-}) => {
+/** Ann owns two rooms, and Ben is a member of both: one to act on, the other to stay live. */
+async function twoRoomsOfAnnWithBen(request: APIRequestContext) {
   const [ann, ben] = [await createUser(request, 'ann'), await createUser(request, 'ben')];
   const [annToken, benToken] = [await loginToken(request, ann), await loginToken(request, ben)];
   const room = await createRoom(request, annToken);
   const other = await createRoom(request, annToken);
   for (const id of [room.id, other.id]) await joinRoom(request, benToken, id);
+  return { annToken, benToken, room, other };
+}
+
+test('a member removed through node A has their tab on node B closed, their socket ended and the room refused, while their other room stays live', async ({
+  browser,
+  request,
+}) => {
+  const { annToken, benToken, room, other } = await twoRoomsOfAnnWithBen(request);
   const benId = await userId(request, benToken);
 
   const shell = await serveShellOnNode(1);
@@ -110,11 +116,7 @@ test('a room deleted through node A closes for a member on node B and leaves the
   browser,
   request,
 }) => {
-  const [ann, ben] = [await createUser(request, 'ann'), await createUser(request, 'ben')];
-  const [annToken, benToken] = [await loginToken(request, ann), await loginToken(request, ben)];
-  const room = await createRoom(request, annToken);
-  const kept = await createRoom(request, annToken);
-  for (const id of [room.id, kept.id]) await joinRoom(request, benToken, id);
+  const { annToken, benToken, room, other: kept } = await twoRoomsOfAnnWithBen(request);
 
   const shell = await serveShellOnNode(1);
   const member = await memberOnNodeB(browser, shell, benToken);
