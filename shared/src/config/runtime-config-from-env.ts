@@ -13,11 +13,19 @@ export const defaultPorts = {
   websocket: 8080,
 } as const;
 
+/** How often an open tab re-reads /config.json unless CONFIG_REFRESH_SECONDS says otherwise. */
+export const DEFAULT_CONFIG_REFRESH_SECONDS = 10;
+
 /** The websocket app key both the API and the front end use unless REVERB_APP_KEY says otherwise. */
 export const DEFAULT_REVERB_APP_KEY = 'chat-key';
 
 function remoteUrl(env: Env, name: string, port: number): string {
   return env[`${name.toUpperCase()}_REMOTE_URL`] ?? `http://localhost:${port}/mf-manifest.json`;
+}
+
+function positiveNumber(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : undefined;
 }
 
 /**
@@ -39,5 +47,6 @@ export function runtimeConfigFromEnv(env: Env = process.env): RuntimeConfig {
       rooms: remoteUrl(env, 'rooms', defaultPorts.rooms),
       chat: remoteUrl(env, 'chat', defaultPorts.chat),
     },
+    configRefreshSeconds: positiveNumber(env.CONFIG_REFRESH_SECONDS) ?? DEFAULT_CONFIG_REFRESH_SECONDS,
   };
 }

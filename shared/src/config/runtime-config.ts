@@ -5,6 +5,11 @@ export interface RuntimeConfig {
   websocket: { key: string; host: string; port: number; tls: boolean };
   /** Manifest URL of each remote, by remote name. */
   remotes: Record<RemoteName, string>;
+  /**
+   * How often an open tab re-reads this file, in seconds, so a canary's rollback or promotion reaches it
+   * without a reload. Optional: a shell built before it existed ignores it, a server that omits it means 10.
+   */
+  configRefreshSeconds?: number;
 }
 
 export const remoteNames = ['auth', 'rooms', 'chat'] as const;

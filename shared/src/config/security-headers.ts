@@ -18,8 +18,17 @@ export const securityHeaders: Record<string, string> = {
  * this origin and the remotes' (no inline script, no eval); antd writes its styles into <style> elements at
  * run time, which the per-response nonce admits (ConfigProvider's `csp`) instead of 'unsafe-inline'.
  */
-export function contentSecurityPolicy(config: RuntimeConfig, nonce: string): string {
-  const remotes = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
+export function contentSecurityPolicy(
+  config: RuntimeConfig,
+  nonce: string,
+  /**
+   * Other manifests the page may be switched to while it is open (both arms of a running canary): a tab
+   * swaps a remote without reloading, so its policy, fixed at load, must already admit the other arm.
+   */
+  switchable: string[] = [],
+): string {
+  const manifests = [...Object.values(config.remotes), ...switchable];
+  const remotes = [...new Set(manifests.map((url) => new URL(url).origin))];
   const api = backendOrigin(config);
   const { host, port, tls } = config.websocket;
   const websocket = `${tls ? 'wss' : 'ws'}://${host}:${port}`;
