@@ -4,15 +4,21 @@
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
+import { FEDERATION_CONTRACT_FILE, type FederationContract } from '@chat/shared/federation-contract';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
+import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
+import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
+import { clientAddressResolver } from '../shell/server/canary/client-address';
 import { createShellHealth } from '../shell/server/shell-health';
 import { apps } from './apps';
+import { deployRefusals, fetchContract } from './check-deploy';
 
 const name = process.argv[2] ?? '';
 const found = apps[name];
@@ -22,9 +28,8 @@ if (!found) {
 }
 const app = found;
 // DIST_DIR serves another build of the app, e.g. the shell's monolith build (shell/dist-monolith).
-const root = process.env.DIST_DIR
-  ? resolve(process.env.DIST_DIR)
-  : join(dirname(fileURLToPath(import.meta.url)), '..', name, 'dist');
+const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(repository, name, 'dist');
 if (!existsSync(join(root, 'index.html'))) {
   console.error(`${name} has no build in ${root}: run pnpm --filter @chat/${name} build`);
   process.exit(1);
@@ -50,12 +55,29 @@ const runtimeConfig = JSON.stringify(config);
 // that the configuration names (a deploy-time value, so a header rather than markup in the build). A
 // monolith build (no manifest of its own) loads no remotes.
 const federated = existsSync(join(root, 'mf-manifest.json'));
-const earlyFetches = [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(config.remotes) : [])]
-  .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
-  .join(', ');
+const earlyFetches = (remotes: RuntimeConfig['remotes']) =>
+  [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(remotes) : [])]
+    .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+    .join(', ');
 // The shell's page reports each remote's health to its own origin (POST /beacon); Prometheus reads the
 // series here (GET /metrics, loopback only). A monolith build loads no remotes and has nothing to report.
-const health = app.kind === 'shell' && federated ? createShellHealth(config, root) : null;
+const health =
+  app.kind === 'shell' && federated
+    ? createShellHealth(config, root, fetch, clientAddressResolver(process.env))
+    : null;
+// A remote's canary (`pnpm canary`, POST/GET /canary from this machine): its share of browsers get the
+// canary's manifest in /config.json and the page's preload and CSP; its judge reads the beacons above. A
+// canary this shell cannot serve is refused by the deploy check, against this build's own contract.
+const shellContract = () =>
+  JSON.parse(readFileSync(join(root, FEDERATION_CONTRACT_FILE), 'utf8')) as FederationContract;
+const canary = health
+  ? await canaryFromEnv(process.env, {
+      config,
+      health,
+      dataDir: join(repository, '.data', 'shell'),
+      checkDeploy: async (manifest) => deployRefusals(shellContract(), await fetchContract(manifest)),
+    })
+  : null;
 
 // The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
 const page = readFileSync(join(root, 'index.html'), 'utf8');
@@ -72,15 +94,19 @@ function framed(html: string, pathname: string, cookies: string | undefined): st
   return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
 }
 
-function servePage(res: ServerResponse, pathname: string, cookies: string | undefined): void {
+function servePage(req: IncomingMessage, res: ServerResponse, pathname: string): void {
   const nonce = randomBytes(16).toString('base64');
+  // This browser's arms: the page preloads the manifests its /config.json will name.
+  const assigned = canary?.assign(req);
+  const pageConfig = assigned?.config ?? config;
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
-    'Content-Security-Policy': contentSecurityPolicy(config, nonce),
-    ...(app.kind === 'shell' && { Link: earlyFetches }),
+    'Content-Security-Policy': contentSecurityPolicy(pageConfig, nonce, assigned?.switchable),
+    ...(app.kind === 'shell' && { Link: earlyFetches(pageConfig.remotes) }),
+    ...(assigned?.setCookie && { 'Set-Cookie': assigned.setCookie }),
   });
-  res.end(framed(page, pathname, cookies).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  res.end(framed(page, pathname, req.headers.cookie).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }
 /** The SPA's routes and its index answer with the page; anything with another extension is a file. */
 const isPage = (pathname: string) => ['', '.html'].includes(extname(pathname));
@@ -92,14 +118,23 @@ const server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
   if (req.url?.split('?')[0] === RUNTIME_CONFIG_PATH) {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-    res.end(runtimeConfig);
+    const assigned = canary?.assign(req);
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      ...(assigned?.setCookie && { 'Set-Cookie': assigned.setCookie }),
+    });
+    res.end(assigned ? JSON.stringify(assigned.config) : runtimeConfig);
     return;
   }
   const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (health?.handle(req, res, pathname)) return;
+  if (canary && pathname === CANARY_PATH) {
+    void canary.handle(req, res);
+    return;
+  }
   if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
-    servePage(res, pathname, req.headers.cookie);
+    servePage(req, res, pathname);
     return;
   }
   assets(req, res, () => {
@@ -112,6 +147,7 @@ server.listen(port, () => console.log(`${name} serving ${root} on http://localho
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     health?.stop();
+    void canary?.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

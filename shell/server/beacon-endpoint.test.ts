@@ -14,6 +14,7 @@ const known: KnownVersions = {
     (app === 'chat' && version === 'release-4') || version === 'abc123' ? version : 'other',
   current: () => ({ chat: 'release-4' }),
   refresh: async () => {},
+  watch: async () => {},
   start: () => () => {},
 };
 

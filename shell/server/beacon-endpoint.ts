@@ -23,7 +23,12 @@ export interface BeaconRequest {
   address: string;
   contentType: string | undefined;
   body: string;
+  /** The Cookie header: the canary's judge counts only beacons whose signed cookie names their arm. */
+  cookie?: string;
 }
+
+/** Told of every beacon counted, with the request it came in (the canary's judge). */
+export type BeaconObserver = (beacon: Beacon, request: BeaconRequest) => void;
 
 /**
  * Unknown apps are dropped entry by entry, unknown versions become `other`: the labels come only from the
@@ -49,10 +54,16 @@ function toRecord(beacon: Beacon, versions: KnownVersions): HealthRecord {
  * body is a 4xx (400 not a beacon, 405, 413 too large, 415 not JSON or text, 429 too many) and nothing it
  * sends becomes a label by itself. 204 when counted.
  */
-export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVersions) {
+export function createBeaconEndpoint(
+  metrics: HealthMetrics,
+  versions: KnownVersions,
+  observe: BeaconObserver = () => {},
+  clientAddress: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? 'unknown',
+) {
   const limiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 });
 
-  async function receive({ method, address, contentType, body }: BeaconRequest): Promise<number> {
+  async function receive(request: BeaconRequest): Promise<number> {
+    const { method, address, contentType, body } = request;
     if (method !== 'POST') return 405;
     try {
       await limiter.consume(address);
@@ -83,6 +94,7 @@ export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVers
     }
     metrics.record(toRecord(beacon, versions));
     metrics.beacon('accepted');
+    observe(beacon, request);
     return 204;
   }
 
@@ -116,9 +128,10 @@ export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVers
       else
         status = await receive({
           method: req.method,
-          address: req.socket.remoteAddress ?? 'unknown',
+          address: clientAddress(req),
           contentType: req.headers['content-type'],
           body,
+          cookie: req.headers.cookie,
         });
     } catch (error) {
       // Whatever went wrong, it was this request's doing as far as the sender is concerned: never a 5xx.

@@ -14,6 +14,11 @@ export interface KnownVersions {
   /** What each app's manifest says now (the last one read), for the canary's judge and the docs. */
   current(): Partial<Record<ReportedApp, string>>;
   refresh(): Promise<void>;
+  /**
+   * Reads another manifest of `app` too (a canary's), so its version is a label, without making it the app's
+   * current one.
+   */
+  watch(app: ReportedApp, location: string): Promise<void>;
   /** Re-reads the manifests every 30 s, so a deploy's new version is known within half a minute. */
   start(): () => void;
 }
@@ -36,6 +41,8 @@ export function createKnownVersions(
   fetchImpl: typeof fetch = fetch,
 ): KnownVersions {
   const seen = new Map<ReportedApp, string[]>();
+  const currents = new Map<ReportedApp, string>();
+  const watched = new Map<string, ReportedApp>();
 
   async function read(location: string): Promise<Manifest> {
     if (!/^https?:\/\//.test(location)) return JSON.parse(await readFile(location, 'utf8')) as Manifest;
@@ -52,23 +59,34 @@ export function createKnownVersions(
     seen.set(app, [version, ...versions].slice(0, KEPT_PER_APP));
   }
 
+  async function readVersion(app: ReportedApp, location: string, current: boolean): Promise<void> {
+    try {
+      const version = versionOf(await read(location));
+      if (!version) return;
+      remember(app, version);
+      if (current) currents.set(app, version);
+    } catch {
+      // A remote being deployed or down: its known versions stay as they were.
+    }
+  }
+
   async function refresh(): Promise<void> {
-    await Promise.all(
-      Object.entries(manifests).map(async ([app, location]) => {
-        try {
-          const version = versionOf(await read(location as string));
-          if (version) remember(app as ReportedApp, version);
-        } catch {
-          // A remote being deployed or down: its known versions stay as they were.
-        }
-      }),
-    );
+    await Promise.all([
+      ...Object.entries(manifests).map(([app, location]) =>
+        readVersion(app as ReportedApp, location as string, true),
+      ),
+      ...[...watched].map(([location, app]) => readVersion(app, location, false)),
+    ]);
   }
 
   return {
     label: (app, version) => (seen.get(app)?.includes(version) ? version : OTHER_VERSION),
-    current: () => Object.fromEntries([...seen].map(([app, versions]) => [app, versions[0]])),
+    current: () => Object.fromEntries(currents),
     refresh,
+    async watch(app, location) {
+      watched.set(location, app);
+      await readVersion(app, location, false);
+    },
     start() {
       void refresh();
       const timer = setInterval(() => void refresh(), REFRESH_MS);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@chat/shared';
-import { BEACON_PATH, createBeaconEndpoint } from './beacon-endpoint';
+import { BEACON_PATH, type BeaconObserver, createBeaconEndpoint } from './beacon-endpoint';
 import { createHealthMetrics, type HealthMetrics } from './health-metrics';
 import { createKnownVersions, type KnownVersions } from './known-versions';
 import { createMetricsEndpoint, METRICS_PATH } from './metrics-endpoint';
@@ -12,6 +12,8 @@ export interface ShellHealth {
   /** The in-process counters by app and version, for the canary's judge. */
   metrics: HealthMetrics;
   versions: KnownVersions;
+  /** Hands every counted beacon to `observer` too (the canary's judge). */
+  onBeacon(observer: BeaconObserver): void;
   stop(): void;
 }
 
@@ -23,13 +25,22 @@ export function createShellHealth(
   config: RuntimeConfig,
   distDir: string,
   fetchManifest: typeof fetch = fetch,
+  clientAddress?: (req: IncomingMessage) => string,
 ): ShellHealth {
   const metrics = createHealthMetrics();
   const versions = createKnownVersions(
     { shell: join(distDir, 'mf-manifest.json'), ...config.remotes },
     fetchManifest,
   );
-  const beacon = createBeaconEndpoint(metrics, versions);
+  const observers: BeaconObserver[] = [];
+  const beacon = createBeaconEndpoint(
+    metrics,
+    versions,
+    (counted, request) => {
+      for (const observer of observers) observer(counted, request);
+    },
+    clientAddress,
+  );
   const scrape = createMetricsEndpoint(metrics.registry);
   const stop = versions.start();
   return {
@@ -41,6 +52,7 @@ export function createShellHealth(
     },
     metrics,
     versions,
+    onBeacon: (observer) => observers.push(observer),
     stop,
   };
 }

@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from './runtime-config';
 
-export { RUNTIME_CONFIG_PATH } from './runtime-config';
+export { RUNTIME_CONFIG_PATH, remoteNames } from './runtime-config';
 
 type Env = Record<string, string | undefined>;
 
