@@ -36,4 +36,18 @@ describe('createKnownVersions', () => {
     expect(versions.label('rooms', 'release-4')).toBe('other');
     expect(versions.label('shell', 'abc123')).toBe('abc123');
   });
+
+  it("labels a watched manifest's version (a canary's) without making it the app's current one", async () => {
+    const served: Record<string, string> = {
+      'http://localhost:3003/mf-manifest.json': 'release-4',
+      'http://canary.test/mf-manifest.json': 'release-5',
+    };
+    const fetchStub = (async (url: string) => Response.json(manifest(served[url]))) as typeof fetch;
+    const versions = createKnownVersions({ chat: 'http://localhost:3003/mf-manifest.json' }, fetchStub);
+    await versions.refresh();
+    await versions.watch('chat', 'http://canary.test/mf-manifest.json');
+    await versions.refresh();
+    expect(versions.label('chat', 'release-5')).toBe('release-5');
+    expect(versions.current()).toEqual({ chat: 'release-4' });
+  });
 });

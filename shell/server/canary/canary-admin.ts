@@ -85,7 +85,7 @@ export async function startCanary(
     status: 'running',
   };
   await canary.update((state) => ({ ...state, canaries: { ...state.canaries, [remote]: started } }));
-  console.log(
+  canary.log(
     JSON.stringify({
       event: 'canary-start',
       ...started,
@@ -103,7 +103,7 @@ export async function stopCanary(canary: ShellCanary, input: { remote?: unknown 
     return { status: 404, body: { error: 'no canary of that remote is running' } };
   const stopped: Canary = { ...running, share: 0, status: 'stopped', endedAt: canary.now() };
   await canary.update((state) => ({ ...state, canaries: { ...state.canaries, [remote]: stopped } }));
-  console.log(JSON.stringify({ event: 'canary-stop', remote, canary: running.id }));
+  canary.log(JSON.stringify({ event: 'canary-stop', remote, canary: running.id }));
   return { status: 200, body: canaryStatus(canary) };
 }
 

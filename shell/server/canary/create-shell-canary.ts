@@ -185,6 +185,7 @@ export async function createShellCanary(options: ShellCanaryOptions) {
     store,
     versions,
     now,
+    log,
   };
 }
 

@@ -34,7 +34,8 @@ export function fileStateStore(directory: string): StateStore {
     async save(state) {
       await mkdir(dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify(state, null, 2));
+      // It holds the cookie's secret: readable by this user only.
+      await writeFile(temporary, JSON.stringify(state, null, 2), { mode: 0o600 });
       await rename(temporary, file);
     },
     close: async () => {},
