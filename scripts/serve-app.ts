@@ -104,6 +104,7 @@ function servePage(req: IncomingMessage, res: ServerResponse, pathname: string):
     'Cache-Control': 'no-cache',
     'Content-Security-Policy': contentSecurityPolicy(pageConfig, nonce, assigned?.switchable),
     ...(app.kind === 'shell' && { Link: earlyFetches(pageConfig.remotes) }),
+    ...(assigned && { Vary: 'Cookie' }),
     ...(assigned?.setCookie && { 'Set-Cookie': assigned.setCookie }),
   });
   res.end(framed(page, pathname, req.headers.cookie).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
@@ -122,6 +123,7 @@ const server = createServer((req, res) => {
     res.writeHead(200, {
       'Content-Type': 'application/json',
       'Cache-Control': 'no-store',
+      ...(assigned && { Vary: 'Cookie' }),
       ...(assigned?.setCookie && { 'Set-Cookie': assigned.setCookie }),
     });
     res.end(assigned ? JSON.stringify(assigned.config) : runtimeConfig);

@@ -69,6 +69,18 @@ describe("the shell's server", () => {
     expect(scraped.text).toContain('frontend_errors_total{remote="chat",version="other",kind="error"} 1');
   });
 
+  it("hands a counted beacon to its observers with the request's cookie and address (the canary's judge)", async () => {
+    const seen: { session: string; cookie?: string; address: string }[] = [];
+    health.onBeacon((beacon, request) =>
+      seen.push({ session: beacon.session, cookie: request.cookie, address: request.address }),
+    );
+    const beacon = { session: 'observed-tab-1', loads: [], errors: [], vitals: [] };
+    const headers = { 'Content-Type': 'text/plain', Cookie: 'chat-canary=v.s' };
+    expect((await send('POST', '/beacon', JSON.stringify(beacon), headers)).status).toBe(204);
+    expect((await send('POST', '/beacon', 'not a beacon', headers)).status).toBe(400);
+    expect(seen).toEqual([{ session: 'observed-tab-1', cookie: 'chat-canary=v.s', address: '127.0.0.1' }]);
+  });
+
   it('refuses a body past the limit before reading it, 413', async () => {
     const huge = 'x'.repeat(MAX_BEACON_BYTES * 8);
     expect((await send('POST', '/beacon', huge, { 'Content-Type': 'text/plain' })).status).toBe(413);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@rstest/core';
+import fc from 'fast-check';
 import {
   CANARY_COOKIE,
   canaryCookieHeader,
@@ -48,5 +49,15 @@ describe('the chat-canary cookie', () => {
       'chat-canary=v.s; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000',
     );
     expect(canaryCookieHeader('v.s', true)).toMatch(/; Secure$/);
+  });
+
+  it('answers any cookie value whatever with null, never a throw (a beacon must not become a 5xx)', () => {
+    const value = signAssignments(secret, assignments);
+    const anything = fc.oneof(
+      fc.string({ maxLength: 700 }),
+      fc.string().map((tail) => `${value.split('.')[0]}.${tail}`),
+      fc.json().map((json) => `${Buffer.from(json).toString('base64url')}.x`),
+    );
+    fc.assert(fc.property(anything, (candidate) => verifyAssignments(secret, candidate) === null));
   });
 });
