@@ -102,3 +102,16 @@ export function createArmTally(canary: Canary, sessionsPerAddress: number) {
 }
 
 export type ArmTally = ReturnType<typeof createArmTally>;
+
+/** Each canary's tally by its id, made on first use: a canary started again is counted afresh. */
+export function armTallies(sessionsPerAddress: number): (canary: Canary) => ArmTally {
+  const tallies = new Map<string, ArmTally>();
+  return (canary) => {
+    let tally = tallies.get(canary.id);
+    if (!tally) {
+      tally = createArmTally(canary, sessionsPerAddress);
+      tallies.set(canary.id, tally);
+    }
+    return tally;
+  };
+}

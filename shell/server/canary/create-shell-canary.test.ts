@@ -163,4 +163,20 @@ describe('the canary in the shell server', () => {
     expect(again.setCookie).toBeUndefined();
     expect(again.config.remotes.chat === CANARY_MANIFEST ? 'canary' : 'baseline').toBe(tab.arm);
   });
+
+  it('serves every browser the baseline when its store cannot be read (Redis down), and does not overwrite it', async () => {
+    const saves: CanaryState[] = [];
+    const down: StateStore = {
+      where: 'redis down',
+      load: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      save: async (state) => {
+        saves.push(state);
+      },
+      close: async () => {},
+    };
+    const { canary } = await setUp({ store: down });
+    expect(canary.assign(request()).config.remotes).toEqual(config.remotes);
+    await expect(canary.judge()).rejects.toThrow('ECONNREFUSED');
+    expect(saves).toEqual([]);
+  });
 });

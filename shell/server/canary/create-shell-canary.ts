@@ -4,21 +4,15 @@ import type { RemoteName, RuntimeConfig } from '@chat/shared';
 import type { Registry } from 'prom-client';
 import type { BeaconObserver } from '../beacon-endpoint';
 import type { KnownVersions } from '../known-versions';
-import { type ArmTally, createArmTally } from './arm-tally';
+import { armTallies } from './arm-tally';
 import { type Assigned, assignArms } from './assign-arms';
 import { canaryCookieHeader, readCanaryCookie, signAssignments, verifyAssignments } from './canary-cookie';
 import { createCanaryMetrics } from './canary-metrics';
 import type { CanarySettings } from './canary-settings';
-import {
-  arms,
-  type Canary,
-  type CanaryState,
-  DECISIONS_KEPT,
-  type DecisionKind,
-  isRunning,
-} from './canary-state';
+import { arms, type Canary, type CanaryState, type DecisionKind, isRunning } from './canary-state';
 import { judgeCanary } from './judge-canary';
 import type { StateStore } from './state-store';
+import { withDecision } from './with-decision';
 
 export interface ShellCanaryOptions {
   config: RuntimeConfig;
@@ -42,24 +36,24 @@ export interface ShellCanaryOptions {
  */
 export async function createShellCanary(options: ShellCanaryOptions) {
   const { config, settings, store, versions, now = Date.now, log = console.log } = options;
-  let state: CanaryState = (await store.load()) ?? {
+  // An unreadable store (Redis down) must not keep the page from being served: no canary until it answers.
+  const saved = await store.load().catch((error: Error) => {
+    console.error(
+      `[canary] the state in ${store.where} cannot be read, no canary until it can:`,
+      error.message,
+    );
+    return undefined;
+  });
+  let state: CanaryState = saved ?? {
     secret: randomBytes(32).toString('base64url'),
     canaries: {},
     promoted: {},
     decisions: [],
   };
-  await store.save(state);
+  if (saved === null) await store.save(state);
   const secret = () => options.secret ?? state.secret;
   const metrics = createCanaryMetrics(options.registry);
-  const tallies = new Map<string, ArmTally>();
-  const tallyOf = (canary: Canary) => {
-    let tally = tallies.get(canary.id);
-    if (!tally) {
-      tally = createArmTally(canary, settings.sessionsPerAddress);
-      tallies.set(canary.id, tally);
-    }
-    return tally;
-  };
+  const tallyOf = armTallies(settings.sessionsPerAddress);
   // One change of the state at a time: a round of the judge and a start must not save over each other.
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(change: () => Promise<T>): Promise<T> => {
@@ -99,35 +93,11 @@ export async function createShellCanary(options: ShellCanaryOptions) {
 
   async function decide(canary: Canary, decision: DecisionKind, reason: string): Promise<void> {
     const figures = tallyOf(canary).figures();
-    const ended: Canary = {
-      ...canary,
-      share: 0,
-      status: decision === 'rollback' ? 'rolled-back' : 'promoted',
-      endedAt: now(),
-    };
-    const entry = {
-      at: now(),
-      remote: canary.remote,
-      canary: canary.id,
-      version: canary.versions.canary,
-      decision,
-      reason,
-      figures,
-    };
-    state = {
-      ...state,
-      canaries: { ...state.canaries, [canary.remote]: ended },
-      promoted:
-        decision === 'promote'
-          ? {
-              ...state.promoted,
-              [canary.remote]: { manifest: canary.manifest, replaced: config.remotes[canary.remote] },
-            }
-          : state.promoted,
-      decisions: [...state.decisions, entry].slice(-DECISIONS_KEPT),
-    };
+    const decided = withDecision(state, config, canary, { decision, reason, figures, at: now() });
+    state = decided.state;
     await store.save(state);
     metrics.decided(canary.remote, decision);
+    const { entry } = decided;
     log(
       JSON.stringify({
         event: 'canary-decision',
