@@ -174,16 +174,18 @@ export function apiProcessSpec(name: string, env: Record<string, string>): Servi
   };
 }
 
-/** One front end's production build, as `pnpm start` serves it, configured for the balanced addresses. */
-export function frontEndSpec(topology: Topology, name: keyof ScaleLayout['frontEnds']): ServiceSpec {
-  const { frontEnds, api, websocket } = topology.layout;
-  const port = frontEnds[name];
+/**
+ * The shell's own server (its production build as `pnpm start` serves it) on the layout's `shellServer`
+ * port, behind nginx at the shell's public address; its /config.json names nginx's addresses.
+ */
+export function shellServerSpec(topology: Topology): ServiceSpec {
+  const { frontEnds, api, websocket, shellServer } = topology.layout;
   return {
-    name,
+    name: 'shell',
     command: nodeBinary,
-    args: ['--import', 'tsx', join(repoRoot, 'scripts/serve-app.ts'), name],
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/serve-app.ts'), 'shell'],
     env: {
-      [apps[name]?.portVariable ?? 'PORT']: String(port),
+      [apps.shell?.portVariable ?? 'PORT']: String(shellServer),
       API_URL: `${localOrigin(api)}/api/`,
       REVERB_APP_KEY: DEFAULT_REVERB_APP_KEY,
       REVERB_HOST: 'localhost',
@@ -193,6 +195,6 @@ export function frontEndSpec(topology: Topology, name: keyof ScaleLayout['frontE
       ROOMS_REMOTE_URL: `${localOrigin(frontEnds['rooms-remote'])}/mf-manifest.json`,
       CHAT_REMOTE_URL: `${localOrigin(frontEnds['chat-remote'])}/mf-manifest.json`,
     },
-    ready: answers(`${localOrigin(port)}/index.html`),
+    ready: answers(`${localOrigin(shellServer)}/index.html`),
   };
 }

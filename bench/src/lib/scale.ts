@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ScaleLayout } from '../../../scripts/scale/layout';
+import { nginxSpec } from '../../../scripts/scale/nginx';
 import { type Service, startService } from '../../../scripts/scale/services';
 import { installSoketi, soketiInstalled } from '../../../scripts/scale/soketi';
 import {
   apiEnv,
   apiProcessSpec,
   balancerSpec,
+  dataDir,
   redisSpec,
   soketiSpec,
   type Topology,
@@ -45,6 +47,7 @@ export const skippedRow = (figure: string, reason: string) => ({
 export function benchTopology(ports: Ports, secret: string, databaseUrl = ''): Topology {
   const layout: ScaleLayout = {
     frontEnds: ports.federated,
+    shellServer: ports.scale.nginx.shellServer,
     api: ports.scale.api,
     apiProcesses: [...ports.scale.apiProcesses],
     websocket: ports.websocket,
@@ -56,8 +59,14 @@ export function benchTopology(ports: Ports, secret: string, databaseUrl = ''): T
     dataDir: relative(repoRoot, `${cacheDir}/scale`),
   };
   const appKey = randomBytes(32).toString('hex');
+  // TEMPORARY: where the Node balancer listens beside nginx.
+  nodeBalancerPort = ports.scale.nodeBalancer;
+  nginxFront = ports.scale.nginx;
   return { layout, databaseUrl, secrets: { appKey, reverbSecret: secret } };
 }
+
+let nodeBalancerPort = 0;
+let nginxFront: Ports['scale']['nginx'] | null = null;
 
 /** Services of one benchmark, stopped together, last started first. */
 export class ScaleServices {
@@ -93,7 +102,7 @@ export function onSoketiNode(api: ApiServer, topology: Topology, index: number):
 
 /**
  * `count` API processes of the scaled topology on `topology`'s database, publishing to Soketi (process i to
- * node i) and, with more than one, the balancer in front of them, run as the bench runs its API: production
+ * node i) and, with more than one, nginx in front of them, run as the bench runs its API: production
  * mode, test endpoints on, throttles lifted, logging at warn. The ApiServer is the public address.
  */
 export async function startScaledApi(services: ScaleServices, topology: Topology, count: number) {
@@ -115,7 +124,16 @@ export async function startScaledApi(services: ScaleServices, topology: Topology
   const processes: Service[] = [];
   for (const [index, port] of ports.entries())
     processes.push(...(await services.start(apiProcessSpec(`api-${index}`, env(port, index)))));
-  if (count > 1) await services.start(balancerSpec('api-balancer', 'http', layout.api, ports));
+  let nodeBalancer = '';
+  if (count > 1) {
+    // nginx's configuration as the topology's, its public ports other than the API's on ports of the bench.
+    const front = nginxFront ?? { frontEnds: layout.frontEnds, websocket: layout.websocket, shellServer: 0 };
+    const nginxLayout = { ...layout, ...front, apiProcesses: ports };
+    await services.start(nginxSpec(nginxLayout, join(dataDir(topology), 'nginx')));
+    // TEMPORARY: the Node balancer beside it, to compare them.
+    await services.start(balancerSpec('api-balancer', 'http', nodeBalancerPort, ports));
+    nodeBalancer = `http://localhost:${nodeBalancerPort}/api/`;
+  }
   const origin = `http://localhost:${layout.api}`;
   const node = layout.soketiNodes[0];
   const server: ApiServer = {
@@ -131,5 +149,5 @@ export async function startScaledApi(services: ScaleServices, topology: Topology
     pid: processes[0]?.pid ?? -1,
     stop: () => Promise.all(processes.map((service) => service.stop())).then(() => undefined),
   };
-  return { server, ports };
+  return { server, ports, nodeBalancer };
 }
