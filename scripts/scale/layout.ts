@@ -2,7 +2,7 @@ import { defaultPorts } from '@chat/shared/config-from-env';
 
 /**
  * Where the scaled topology runs each piece on one machine. The public addresses (the shell, the remotes,
- * `api`, `websocket`) are `pnpm start`'s, all nginx's (deploy/nginx/); the processes behind it listen on
+ * `api`, `websocket`) are `pnpm start`'s, all nginx's (ops/nginx/); the processes behind it listen on
  * loopback ports of their own.
  */
 export interface ScaleLayout {

@@ -6,14 +6,14 @@ import { dataDir, repoRoot, type Topology } from './topology';
 
 /** Debian's package (`apt-get install nginx`; scripts/scale/prepare-host.sh installs it), run unprivileged. */
 const NGINX_BINARY = '/usr/sbin/nginx';
-const deployDir = join(repoRoot, 'deploy/nginx');
+const configDir = join(repoRoot, 'ops/nginx');
 /** Included by the template as it is. */
 const SNIPPETS = ['remote-static.conf'];
 
 /** Placeholders whose line is repeated once per value (an upstream's `server` lines). */
 type Repeated = 'API_PROCESS' | 'SOKETI_NODE';
 
-/** Every placeholder of deploy/nginx/nginx.conf.template, for this machine's layout. */
+/** Every placeholder of ops/nginx/nginx.conf.template, for this machine's layout. */
 export function nginxValues(layout: ScaleLayout): {
   single: Record<string, string>;
   repeated: Record<Repeated, string[]>;
@@ -49,7 +49,7 @@ export function renderNginxConfig(template: string, values: ReturnType<typeof ng
   const fill = (line: string, extra: Record<string, string> = {}) =>
     line.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
       const value = extra[name] ?? values.single[name];
-      if (value === undefined) throw new Error(`deploy/nginx: no value for {{${name}}}`);
+      if (value === undefined) throw new Error(`ops/nginx: no value for {{${name}}}`);
       return value;
     });
   return template
@@ -68,10 +68,10 @@ export function renderNginxConfig(template: string, values: ReturnType<typeof ng
 /** The run folder: the rendered configuration, its snippets, the pid file and nginx's temporary files. */
 export function writeNginxRunFolder(runDir: string, layout: ScaleLayout): string {
   mkdirSync(join(runDir, 'temp'), { recursive: true });
-  const template = readFileSync(join(deployDir, 'nginx.conf.template'), 'utf8');
+  const template = readFileSync(join(configDir, 'nginx.conf.template'), 'utf8');
   const config = join(runDir, 'nginx.conf');
   writeFileSync(config, renderNginxConfig(template, nginxValues(layout)));
-  for (const snippet of SNIPPETS) copyFileSync(join(deployDir, snippet), join(runDir, snippet));
+  for (const snippet of SNIPPETS) copyFileSync(join(configDir, snippet), join(runDir, snippet));
   return config;
 }
 

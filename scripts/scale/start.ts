@@ -1,6 +1,6 @@
 // `pnpm start:scale`: the app past one process, on one machine, at `pnpm start`'s addresses. PostgreSQL
 // (Debian's cluster), a Redis of its own, two Soketi nodes sharing it, two API processes, the shell's server,
-// nginx in front of them all (deploy/nginx/: it serves the remotes' builds itself) and a Prometheus scraping
+// nginx in front of them all (ops/nginx/: it serves the remotes' builds itself) and a Prometheus scraping
 // the API processes, the nodes and the shell.
 // Ctrl-C stops everything it started (PostgreSQL is the machine's service and keeps running). README.md,
 // "Past one process", says what runs where.
@@ -91,7 +91,7 @@ if (exiting) await exiting;
 
 const ports = (list: number[]) => list.map((port) => `:${port}`).join(' + ');
 log(`the app: ${localOrigin(layout.frontEnds.shell)} (demo / password)`);
-log(`nginx (deploy/nginx/): the shell → its server :${layout.shellServer}; the remotes' builds as files`);
+log(`nginx (ops/nginx/): the shell → its server :${layout.shellServer}; the remotes' builds as files`);
 log(`API ${localOrigin(layout.api)} → API processes ${ports(layout.apiProcesses)}`);
 log(`websocket ws://localhost:${layout.websocket} → Soketi ${ports(layout.soketiNodes.map((n) => n.port))}`);
 log(`rolling restart (API processes, then Soketi nodes, one at a time): pnpm scale:restart`);

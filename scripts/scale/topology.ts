@@ -128,7 +128,7 @@ export function balancerSpec(
 /**
  * The environment of one API process (`port`) of the topology: PostgreSQL, Redis for the throttles, Soketi
  * node `node` for publishing (API process i publishes to node i, so a message crosses Redis to reach the other
- * node's sockets), the balancer's public address for signed links and one hop of X-Forwarded-For to trust.
+ * node's sockets), nginx's public address for signed links and one hop of X-Forwarded-For to trust.
  * Whatever else the caller's environment sets (limits, test endpoints, log level) passes through.
  */
 export function apiEnv(topology: Topology, port: number, node: number): Record<string, string> {
@@ -186,6 +186,8 @@ export function shellServerSpec(topology: Topology): ServiceSpec {
     args: ['--import', 'tsx', join(repoRoot, 'scripts/serve-app.ts'), 'shell'],
     env: {
       [apps.shell?.portVariable ?? 'PORT']: String(shellServer),
+      // nginx's one hop: the beacons' rate limit keys on the address it adds to X-Forwarded-For.
+      TRUST_PROXY: '1',
       API_URL: `${localOrigin(api)}/api/`,
       REVERB_APP_KEY: DEFAULT_REVERB_APP_KEY,
       REVERB_HOST: 'localhost',

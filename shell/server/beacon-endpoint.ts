@@ -6,6 +6,7 @@ import { type Beacon, BeaconSchema } from '../src/health/beacon-schema';
 
 export { BEACON_PATH } from '../src/health/beacon-fields';
 
+import { clientAddress, trustedProxyHops } from './client-address';
 import type { HealthMetrics, HealthRecord } from './health-metrics';
 import type { KnownVersions } from './known-versions';
 
@@ -51,6 +52,8 @@ function toRecord(beacon: Beacon, versions: KnownVersions): HealthRecord {
  */
 export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVersions) {
   const limiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 });
+  // Behind nginx every beacon comes from loopback: the cap is per client only with the hop it added.
+  const trustedHops = trustedProxyHops();
 
   async function receive({ method, address, contentType, body }: BeaconRequest): Promise<number> {
     if (method !== 'POST') return 405;
@@ -116,7 +119,7 @@ export function createBeaconEndpoint(metrics: HealthMetrics, versions: KnownVers
       else
         status = await receive({
           method: req.method,
-          address: req.socket.remoteAddress ?? 'unknown',
+          address: clientAddress(req, trustedHops),
           contentType: req.headers['content-type'],
           body,
         });

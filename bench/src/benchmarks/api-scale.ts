@@ -53,6 +53,27 @@ async function postLoad(
   };
 }
 
+/** TEMPORARY: GET /up (no database, no Soketi) through `apiUrl`: what the balancer in front costs alone. */
+async function upLoad(context: BenchContext, label: string, apiUrl: string): Promise<Post> {
+  context.log(`GET /up, ${label}, ${CONNECTIONS} connections`);
+  const latencies: number[] = [];
+  const run = await load({
+    url: new URL('/up', apiUrl).href,
+    method: 'GET',
+    token: 'none',
+    connections: CONNECTIONS,
+    duration: context.smoke ? 1 : 10,
+    latencies,
+  });
+  return {
+    label,
+    throughput: run.throughput,
+    requests: latencies.length,
+    failures: run.failures,
+    latency: summarize(latencies),
+  };
+}
+
 const rowsOf = (post: Post): Row[] => [
   {
     figure: `${FIGURE}, ${post.label}]: throughput`,
@@ -109,6 +130,17 @@ export const apiScale: Benchmark = {
             for (const round of [1, 2]) {
               compared.push(await postLoad(context, server, `Node balancer ${round}`, [nodeBalancer]));
               compared.push(await postLoad(context, server, `nginx ${round}`));
+            }
+            for (const round of [1, 2]) {
+              compared.push(await upLoad(context, `GET /up, Node balancer ${round}`, nodeBalancer));
+              compared.push(await upLoad(context, `GET /up, nginx ${round}`, server.url));
+              compared.push(
+                await upLoad(
+                  context,
+                  `GET /up, direct ${round}`,
+                  `http://localhost:${ports[round - 1]}/api/`,
+                ),
+              );
             }
             const direct = ports.map((port) => `http://localhost:${port}/api/`);
             posts.push(await postLoad(context, server, '2 processes → 2 Soketi, direct', direct));
