@@ -104,27 +104,6 @@ export function soketiSpec(topology: Topology, index: number): ServiceSpec {
   };
 }
 
-export function balancerSpec(
-  name: string,
-  mode: 'http' | 'tcp',
-  port: number,
-  upstreams: number[],
-): ServiceSpec {
-  return {
-    name,
-    command: nodeBinary,
-    args: [
-      '--import',
-      'tsx',
-      join(repoRoot, 'scripts/scale/balancer.ts'),
-      mode,
-      String(port),
-      ...upstreams.map(String),
-    ],
-    ready: answers(`http://localhost:${port}/`),
-  };
-}
-
 /**
  * The environment of one API process (`port`) of the topology: PostgreSQL, Redis for the throttles, Soketi
  * node `node` for publishing (API process i publishes to node i, so a message crosses Redis to reach the other

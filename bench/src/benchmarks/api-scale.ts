@@ -53,27 +53,6 @@ async function postLoad(
   };
 }
 
-/** TEMPORARY: GET /up (no database, no Soketi) through `apiUrl`: what the balancer in front costs alone. */
-async function upLoad(context: BenchContext, label: string, apiUrl: string): Promise<Post> {
-  context.log(`GET /up, ${label}, ${CONNECTIONS} connections`);
-  const latencies: number[] = [];
-  const run = await load({
-    url: new URL('/up', apiUrl).href,
-    method: 'GET',
-    token: 'none',
-    connections: CONNECTIONS,
-    duration: context.smoke ? 1 : 10,
-    latencies,
-  });
-  return {
-    label,
-    throughput: run.throughput,
-    requests: latencies.length,
-    failures: run.failures,
-    latency: summarize(latencies),
-  };
-}
-
 const rowsOf = (post: Post): Row[] => [
   {
     figure: `${FIGURE}, ${post.label}]: throughput`,
@@ -114,7 +93,6 @@ export const apiScale: Benchmark = {
 
     const services = new ScaleServices();
     const posts: Post[] = [embedded];
-    const compared: Post[] = [];
     try {
       const secret = randomBytes(24).toString('hex');
       await services.redisAndSoketi(benchTopology(context.ports, secret), 2);
@@ -122,26 +100,15 @@ export const apiScale: Benchmark = {
         const schema = await throwawaySchema(databaseUrl);
         try {
           const topology = benchTopology(context.ports, secret, schema.url);
-          const { server, ports, nodeBalancer } = await startScaledApi(services, topology, count);
+          const { server, ports } = await startScaledApi(
+            services,
+            topology,
+            count,
+            context.ports.scale.nginx,
+          );
           if (count === 1) posts.push(await postLoad(context, server, '1 process → Soketi'));
           else {
             posts.push(await postLoad(context, server, '2 processes → 2 Soketi, nginx'));
-            // TEMPORARY: the Node balancer against nginx, alternately.
-            for (const round of [1, 2]) {
-              compared.push(await postLoad(context, server, `Node balancer ${round}`, [nodeBalancer]));
-              compared.push(await postLoad(context, server, `nginx ${round}`));
-            }
-            for (const round of [1, 2]) {
-              compared.push(await upLoad(context, `GET /up, Node balancer ${round}`, nodeBalancer));
-              compared.push(await upLoad(context, `GET /up, nginx ${round}`, server.url));
-              compared.push(
-                await upLoad(
-                  context,
-                  `GET /up, direct ${round}`,
-                  `http://localhost:${ports[round - 1]}/api/`,
-                ),
-              );
-            }
             const direct = ports.map((port) => `http://localhost:${port}/api/`);
             posts.push(await postLoad(context, server, '2 processes → 2 Soketi, direct', direct));
           }
@@ -157,7 +124,6 @@ export const apiScale: Benchmark = {
     return {
       rows: [
         ...posts.flatMap(rowsOf),
-        ...compared.flatMap(rowsOf),
         ratioRow('2 processes (nginx) ÷ 1 process → Soketi', balanced, soketi),
         ratioRow('2 processes (direct) ÷ 1 process → Soketi', direct, soketi),
         ratioRow('2 processes (nginx) ÷ 1 process, embedded websocket', balanced, embedded),

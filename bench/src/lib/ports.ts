@@ -39,8 +39,6 @@ export function portsFor(smoke: boolean) {
         websocket: base + 324,
         shellServer: base + 325,
       },
-      /** TEMPORARY: the Node balancer beside nginx, to compare them. */
-      nodeBalancer: base + 319,
     },
   } as const;
 }

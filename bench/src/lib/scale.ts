@@ -8,7 +8,6 @@ import { installSoketi, soketiInstalled } from '../../../scripts/scale/soketi';
 import {
   apiEnv,
   apiProcessSpec,
-  balancerSpec,
   dataDir,
   redisSpec,
   soketiSpec,
@@ -59,14 +58,8 @@ export function benchTopology(ports: Ports, secret: string, databaseUrl = ''): T
     dataDir: relative(repoRoot, `${cacheDir}/scale`),
   };
   const appKey = randomBytes(32).toString('hex');
-  // TEMPORARY: where the Node balancer listens beside nginx.
-  nodeBalancerPort = ports.scale.nodeBalancer;
-  nginxFront = ports.scale.nginx;
   return { layout, databaseUrl, secrets: { appKey, reverbSecret: secret } };
 }
-
-let nodeBalancerPort = 0;
-let nginxFront: Ports['scale']['nginx'] | null = null;
 
 /** Services of one benchmark, stopped together, last started first. */
 export class ScaleServices {
@@ -103,9 +96,15 @@ export function onSoketiNode(api: ApiServer, topology: Topology, index: number):
 /**
  * `count` API processes of the scaled topology on `topology`'s database, publishing to Soketi (process i to
  * node i) and, with more than one, nginx in front of them, run as the bench runs its API: production
- * mode, test endpoints on, throttles lifted, logging at warn. The ApiServer is the public address.
+ * mode, test endpoints on, throttles lifted, logging at warn. The ApiServer is the public address. nginx's
+ * configuration is the topology's (ops/nginx), its public ports other than the API's on `nginxPorts`.
  */
-export async function startScaledApi(services: ScaleServices, topology: Topology, count: number) {
+export async function startScaledApi(
+  services: ScaleServices,
+  topology: Topology,
+  count: number,
+  nginxPorts: Ports['scale']['nginx'],
+) {
   const { layout } = topology;
   const ports = count === 1 ? [layout.api] : layout.apiProcesses.slice(0, count);
   const env = (port: number, index: number) => ({
@@ -124,15 +123,9 @@ export async function startScaledApi(services: ScaleServices, topology: Topology
   const processes: Service[] = [];
   for (const [index, port] of ports.entries())
     processes.push(...(await services.start(apiProcessSpec(`api-${index}`, env(port, index)))));
-  let nodeBalancer = '';
   if (count > 1) {
-    // nginx's configuration as the topology's, its public ports other than the API's on ports of the bench.
-    const front = nginxFront ?? { frontEnds: layout.frontEnds, websocket: layout.websocket, shellServer: 0 };
-    const nginxLayout = { ...layout, ...front, apiProcesses: ports };
+    const nginxLayout = { ...layout, ...nginxPorts, apiProcesses: ports };
     await services.start(nginxSpec(nginxLayout, join(dataDir(topology), 'nginx')));
-    // TEMPORARY: the Node balancer beside it, to compare them.
-    await services.start(balancerSpec('api-balancer', 'http', nodeBalancerPort, ports));
-    nodeBalancer = `http://localhost:${nodeBalancerPort}/api/`;
   }
   const origin = `http://localhost:${layout.api}`;
   const node = layout.soketiNodes[0];
@@ -149,5 +142,5 @@ export async function startScaledApi(services: ScaleServices, topology: Topology
     pid: processes[0]?.pid ?? -1,
     stop: () => Promise.all(processes.map((service) => service.stop())).then(() => undefined),
   };
-  return { server, ports, nodeBalancer };
+  return { server, ports };
 }
