@@ -5,7 +5,7 @@ import { origin, scaleStack as stack, stackEnv } from './support/stack';
 
 const isCI = Boolean(process.env.CI);
 
-// The fixtures (API_URL is the API's balancer), the shells the specs add and the topology read these.
+// The fixtures (API_URL is nginx in front of the API processes), the shells the specs add and the topology read these.
 Object.assign(process.env, stackEnv(stack), {
   FRONTEND_ORIGINS: scaleFrontEndOrigins,
   SCALE_LAYOUT: JSON.stringify(scaleLayout),
@@ -14,7 +14,7 @@ Object.assign(process.env, stackEnv(stack), {
 /**
  * `pnpm test:scale`: the flows that only mean something past one process, against the topology of
  * `pnpm start:scale` itself (scripts/scale/start.ts) on ports of its own: PostgreSQL (a database emptied
- * for the run), Redis, two Soketi nodes, two API processes, the balancers, Prometheus and the production
+ * for the run), Redis, two Soketi nodes, two API processes, nginx, Prometheus and the production
  * builds.
  */
 export default defineConfig({

@@ -15,7 +15,7 @@ import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@
 import sirv from 'sirv';
 import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
 import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
-import { clientAddressResolver } from '../shell/server/canary/client-address';
+import { clientAddressResolver } from '../shell/server/client-address';
 import { createShellHealth } from '../shell/server/shell-health';
 import { apps } from './apps';
 import { deployRefusals, fetchContract } from './check-deploy';

@@ -12,6 +12,7 @@ export const scaleLayout: ScaleLayout = {
     'rooms-remote': scaleStack['rooms-remote'],
     'chat-remote': scaleStack['chat-remote'],
   },
+  shellServer: 6043,
   api: scaleStack.api,
   apiProcesses: [6011, 6012],
   websocket: scaleStack.websocket,

@@ -95,8 +95,8 @@ export function apiEnv(stack: Stack, dataDir: string): Record<string, string> {
 }
 
 /**
- * The scaled topology's run (scale.config.ts, `support/scale.ts` for the ports behind the balancers): `api` and
- * `websocket` are its balancers. Not 6000: browsers and fetch refuse that port (X11).
+ * The scaled topology's run (scale.config.ts, `support/scale.ts` for the ports behind nginx): `api` and
+ * `websocket` are nginx's. Not 6000: browsers and fetch refuse that port (X11).
  */
 export const scaleStack: Stack = {
   shell: 6001,

@@ -2,15 +2,18 @@ import { defaultPorts } from '@chat/shared/config-from-env';
 
 /**
  * Where the scaled topology runs each piece on one machine. The public addresses (the shell, the remotes,
- * `api`, `websocket`) are `pnpm start`'s; the processes behind the two balancers listen on loopback ports of
- * their own.
+ * `api`, `websocket`) are `pnpm start`'s, all nginx's (ops/nginx/); the processes behind it listen on
+ * loopback ports of their own.
  */
 export interface ScaleLayout {
+  /** nginx serves the remotes' builds itself and proxies the shell to `shellServer`. */
   frontEnds: { shell: number; 'auth-remote': number; 'rooms-remote': number; 'chat-remote': number };
-  /** The API's public address: the HTTP balancer in front of `apiProcesses`. */
+  /** The shell's own server (scripts/serve-app.ts: CSP nonces, /config.json, beacons), behind nginx. */
+  shellServer: number;
+  /** The API's public address: nginx in front of `apiProcesses`. */
   api: number;
   apiProcesses: number[];
-  /** The websocket's public address (what /config.json names): the TCP balancer in front of the nodes. */
+  /** The websocket's public address (what /config.json names): nginx in front of the nodes. */
   websocket: number;
   /** `metricsPort`: the node's metrics server (`/ready`, `/usage`, and `/metrics` for Prometheus). */
   soketiNodes: { port: number; metricsPort: number }[];
@@ -35,6 +38,7 @@ export const defaultLayout: ScaleLayout = {
     'rooms-remote': defaultPorts.rooms,
     'chat-remote': defaultPorts.chat,
   },
+  shellServer: 3010,
   api: defaultPorts.api,
   apiProcesses: [8001, 8002],
   websocket: defaultPorts.websocket,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The scaled topology's system services, on Debian: installs PostgreSQL, Redis and Prometheus if absent,
+# The scaled topology's system services, on Debian: installs PostgreSQL, Redis, Prometheus and nginx if absent,
 # starts the PostgreSQL cluster (creating one if the machine has none, as .ci/start-postgres.sh does for CI)
 # and makes sure database $1 exists, owned by postgres/postgres. `--recreate` drops it first (a test run's fresh start).
-# Redis and Prometheus are not started here: each topology runs its own, on ports of its own.
+# Redis, Prometheus and nginx are not started here: each topology runs its own, on ports of its own.
 # Usage: prepare-host.sh <database> [--recreate]   → prints the database's URL on its last line
 set -euo pipefail
 database=${1:?usage: prepare-host.sh <database> [--recreate]}
@@ -13,6 +13,7 @@ missing=()
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 command -v redis-server >/dev/null || missing+=(redis-server)
 [[ -x /usr/bin/prometheus ]] || missing+=(prometheus)
+[[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 if ((${#missing[@]})); then
   [[ $EUID -eq 0 ]] || { echo "missing Debian packages: ${missing[*]} (apt-get install them as root)" >&2; exit 1; }
   echo "installing ${missing[*]}…" >&2

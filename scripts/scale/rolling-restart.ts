@@ -3,7 +3,7 @@ import type { Supervisor } from './services';
 
 /**
  * The order of a rolling deploy: each API process, then each Soketi node, one at a time, so one of each pair
- * always serves. After each return the next waits `SETTLE_MS`: the balancers rest a refused upstream for 3 s,
+ * always serves. After each return the next waits `SETTLE_MS`: nginx rests a refused upstream for 3 s (ops/nginx),
  * and a node's clients need a moment to reconnect and catch up before the node they moved to goes away too.
  */
 const SETTLE_MS = 4_000;

@@ -1,6 +1,7 @@
 // `pnpm start:scale`: the app past one process, on one machine, at `pnpm start`'s addresses. PostgreSQL
-// (Debian's cluster), a Redis of its own, two Soketi nodes sharing it, two API processes, a balancer in front
-// of each pair, a Prometheus scraping the API processes and the nodes, and the four production builds.
+// (Debian's cluster), a Redis of its own, two Soketi nodes sharing it, two API processes, the shell's server,
+// nginx in front of them all (ops/nginx/: it serves the remotes' builds itself) and a Prometheus scraping
+// the API processes, the nodes and the shell.
 // Ctrl-C stops everything it started (PostgreSQL is the machine's service and keeps running). README.md,
 // "Past one process", says what runs where.
 // SCALE_DATABASE_URL: use that PostgreSQL instead. SCALE_FRESH=1: recreate the local database and empty the
@@ -10,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMissing } from '../build-missing';
 import { layoutFromEnv, localOrigin } from './layout';
+import { topologyNginxSpec } from './nginx';
 import { prometheusSpec } from './prometheus';
 import { controlServer } from './rolling-restart';
 import { scaleSecrets } from './secrets';
@@ -18,11 +20,10 @@ import { installSoketi } from './soketi';
 import {
   apiName,
   apiSpec,
-  balancerSpec,
   describeTopology,
-  frontEndSpec,
   redisSpec,
   repoRoot,
+  shellServerSpec,
   soketiName,
   soketiSpec,
   type Topology,
@@ -67,24 +68,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 try {
   await supervisor.start(redisSpec(topology));
   await supervisor.startAll(layout.soketiNodes.map((_, index) => soketiSpec(topology, index)));
-  await supervisor.start(
-    balancerSpec(
-      'ws-balancer',
-      'tcp',
-      layout.websocket,
-      layout.soketiNodes.map((node) => node.port),
-    ),
-  );
   // One after the other: the first migrates the database and seeds the demo users, alone.
   for (const [index] of layout.apiProcesses.entries()) {
     const seed = index === 0 ? (process.env.SEED_DEMO_USERS ?? 'true') : 'false';
     await supervisor.start(apiSpec(topology, index, { SEED_DEMO_USERS: seed }));
   }
-  await supervisor.start(balancerSpec('api-balancer', 'http', layout.api, layout.apiProcesses));
+  // Before the shell's server, which reads the remotes' manifests (their versions) through it at start.
+  await supervisor.start(topologyNginxSpec(topology));
+  await supervisor.start(shellServerSpec(topology));
   if (layout.prometheus) await supervisor.start(prometheusSpec(topology));
   describeTopology(topology);
-  const frontEnds = Object.keys(layout.frontEnds) as (keyof typeof layout.frontEnds)[];
-  await supervisor.startAll(frontEnds.map((name) => frontEndSpec(topology, name)));
   const deployOrder = [
     ...layout.apiProcesses.map((_, index) => apiName(index)),
     ...layout.soketiNodes.map((_, index) => soketiName(index)),
@@ -98,6 +91,7 @@ if (exiting) await exiting;
 
 const ports = (list: number[]) => list.map((port) => `:${port}`).join(' + ');
 log(`the app: ${localOrigin(layout.frontEnds.shell)} (demo / password)`);
+log(`nginx (ops/nginx/): the shell → its server :${layout.shellServer}; the remotes' builds as files`);
 log(`API ${localOrigin(layout.api)} → API processes ${ports(layout.apiProcesses)}`);
 log(`websocket ws://localhost:${layout.websocket} → Soketi ${ports(layout.soketiNodes.map((n) => n.port))}`);
 log(`rolling restart (API processes, then Soketi nodes, one at a time): pnpm scale:restart`);

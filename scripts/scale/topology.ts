@@ -104,31 +104,10 @@ export function soketiSpec(topology: Topology, index: number): ServiceSpec {
   };
 }
 
-export function balancerSpec(
-  name: string,
-  mode: 'http' | 'tcp',
-  port: number,
-  upstreams: number[],
-): ServiceSpec {
-  return {
-    name,
-    command: nodeBinary,
-    args: [
-      '--import',
-      'tsx',
-      join(repoRoot, 'scripts/scale/balancer.ts'),
-      mode,
-      String(port),
-      ...upstreams.map(String),
-    ],
-    ready: answers(`http://localhost:${port}/`),
-  };
-}
-
 /**
  * The environment of one API process (`port`) of the topology: PostgreSQL, Redis for the throttles, Soketi
  * node `node` for publishing (API process i publishes to node i, so a message crosses Redis to reach the other
- * node's sockets), the balancer's public address for signed links and one hop of X-Forwarded-For to trust.
+ * node's sockets), nginx's public address for signed links and one hop of X-Forwarded-For to trust.
  * Whatever else the caller's environment sets (limits, test endpoints, log level) passes through.
  */
 export function apiEnv(topology: Topology, port: number, node: number): Record<string, string> {
@@ -174,16 +153,20 @@ export function apiProcessSpec(name: string, env: Record<string, string>): Servi
   };
 }
 
-/** One front end's production build, as `pnpm start` serves it, configured for the balanced addresses. */
-export function frontEndSpec(topology: Topology, name: keyof ScaleLayout['frontEnds']): ServiceSpec {
-  const { frontEnds, api, websocket } = topology.layout;
-  const port = frontEnds[name];
+/**
+ * The shell's own server (its production build as `pnpm start` serves it) on the layout's `shellServer`
+ * port, behind nginx at the shell's public address; its /config.json names nginx's addresses.
+ */
+export function shellServerSpec(topology: Topology): ServiceSpec {
+  const { frontEnds, api, websocket, shellServer } = topology.layout;
   return {
-    name,
+    name: 'shell',
     command: nodeBinary,
-    args: ['--import', 'tsx', join(repoRoot, 'scripts/serve-app.ts'), name],
+    args: ['--import', 'tsx', join(repoRoot, 'scripts/serve-app.ts'), 'shell'],
     env: {
-      [apps[name]?.portVariable ?? 'PORT']: String(port),
+      [apps.shell?.portVariable ?? 'PORT']: String(shellServer),
+      // nginx's one hop: the beacons' rate limit keys on the address it adds to X-Forwarded-For.
+      TRUST_PROXY: '1',
       API_URL: `${localOrigin(api)}/api/`,
       REVERB_APP_KEY: DEFAULT_REVERB_APP_KEY,
       REVERB_HOST: 'localhost',
@@ -193,6 +176,6 @@ export function frontEndSpec(topology: Topology, name: keyof ScaleLayout['frontE
       ROOMS_REMOTE_URL: `${localOrigin(frontEnds['rooms-remote'])}/mf-manifest.json`,
       CHAT_REMOTE_URL: `${localOrigin(frontEnds['chat-remote'])}/mf-manifest.json`,
     },
-    ready: answers(`${localOrigin(port)}/index.html`),
+    ready: answers(`${localOrigin(shellServer)}/index.html`),
   };
 }

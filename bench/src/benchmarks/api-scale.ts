@@ -76,9 +76,8 @@ const ratioRow = (figure: string, scaled: Post, single: Post): Row => ({
 /**
  * The write path past one process: POST a message (autocannon, 50 connections, 10 s) on PostgreSQL against
  * one API process with the embedded websocket, one publishing to Soketi, and `pnpm start:scale`'s two
- * processes publishing to two Soketi nodes, through the balancer (as a browser reaches them) and straight to
- * each process (25 connections each: what the processes give without this machine's Node balancer in the
- * way). Each on a fresh schema of BENCH_DATABASE_URL; everything shares the two cores.
+ * processes publishing to two Soketi nodes, through nginx (as a browser reaches them) and straight to
+ * each process (25 connections each: what the processes give without nginx in the way). Each on a fresh schema of BENCH_DATABASE_URL; everything shares the two cores.
  */
 export const apiScale: Benchmark = {
   name: 'api-scale',
@@ -101,10 +100,15 @@ export const apiScale: Benchmark = {
         const schema = await throwawaySchema(databaseUrl);
         try {
           const topology = benchTopology(context.ports, secret, schema.url);
-          const { server, ports } = await startScaledApi(services, topology, count);
+          const { server, ports } = await startScaledApi(
+            services,
+            topology,
+            count,
+            context.ports.scale.nginx,
+          );
           if (count === 1) posts.push(await postLoad(context, server, '1 process → Soketi'));
           else {
-            posts.push(await postLoad(context, server, '2 processes → 2 Soketi, balancer'));
+            posts.push(await postLoad(context, server, '2 processes → 2 Soketi, nginx'));
             const direct = ports.map((port) => `http://localhost:${port}/api/`);
             posts.push(await postLoad(context, server, '2 processes → 2 Soketi, direct', direct));
           }
@@ -120,9 +124,9 @@ export const apiScale: Benchmark = {
     return {
       rows: [
         ...posts.flatMap(rowsOf),
-        ratioRow('2 processes (balancer) ÷ 1 process → Soketi', balanced, soketi),
+        ratioRow('2 processes (nginx) ÷ 1 process → Soketi', balanced, soketi),
         ratioRow('2 processes (direct) ÷ 1 process → Soketi', direct, soketi),
-        ratioRow('2 processes (balancer) ÷ 1 process, embedded websocket', balanced, embedded),
+        ratioRow('2 processes (nginx) ÷ 1 process, embedded websocket', balanced, embedded),
       ],
       details: { connections: CONNECTIONS, posts },
     };

@@ -28,6 +28,17 @@ export function portsFor(smoke: boolean) {
       soketiDiscoveryPort: base + 394,
       redis: base + 395,
       control: base + 396,
+      /** The rest of nginx's public ports: its configuration has them all, the bench goes through its API. */
+      nginx: {
+        frontEnds: {
+          shell: base + 320,
+          'auth-remote': base + 321,
+          'rooms-remote': base + 322,
+          'chat-remote': base + 323,
+        },
+        websocket: base + 324,
+        shellServer: base + 325,
+      },
     },
   } as const;
 }

@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ScaleLayout } from '../../../scripts/scale/layout';
+import { nginxSpec } from '../../../scripts/scale/nginx';
 import { type Service, startService } from '../../../scripts/scale/services';
 import { installSoketi, soketiInstalled } from '../../../scripts/scale/soketi';
 import {
   apiEnv,
   apiProcessSpec,
-  balancerSpec,
+  dataDir,
   redisSpec,
   soketiSpec,
   type Topology,
@@ -45,6 +46,7 @@ export const skippedRow = (figure: string, reason: string) => ({
 export function benchTopology(ports: Ports, secret: string, databaseUrl = ''): Topology {
   const layout: ScaleLayout = {
     frontEnds: ports.federated,
+    shellServer: ports.scale.nginx.shellServer,
     api: ports.scale.api,
     apiProcesses: [...ports.scale.apiProcesses],
     websocket: ports.websocket,
@@ -93,10 +95,16 @@ export function onSoketiNode(api: ApiServer, topology: Topology, index: number):
 
 /**
  * `count` API processes of the scaled topology on `topology`'s database, publishing to Soketi (process i to
- * node i) and, with more than one, the balancer in front of them, run as the bench runs its API: production
- * mode, test endpoints on, throttles lifted, logging at warn. The ApiServer is the public address.
+ * node i) and, with more than one, nginx in front of them, run as the bench runs its API: production
+ * mode, test endpoints on, throttles lifted, logging at warn. The ApiServer is the public address. nginx's
+ * configuration is the topology's (ops/nginx), its public ports other than the API's on `nginxPorts`.
  */
-export async function startScaledApi(services: ScaleServices, topology: Topology, count: number) {
+export async function startScaledApi(
+  services: ScaleServices,
+  topology: Topology,
+  count: number,
+  nginxPorts: Ports['scale']['nginx'],
+) {
   const { layout } = topology;
   const ports = count === 1 ? [layout.api] : layout.apiProcesses.slice(0, count);
   const env = (port: number, index: number) => ({
@@ -115,7 +123,10 @@ export async function startScaledApi(services: ScaleServices, topology: Topology
   const processes: Service[] = [];
   for (const [index, port] of ports.entries())
     processes.push(...(await services.start(apiProcessSpec(`api-${index}`, env(port, index)))));
-  if (count > 1) await services.start(balancerSpec('api-balancer', 'http', layout.api, ports));
+  if (count > 1) {
+    const nginxLayout = { ...layout, ...nginxPorts, apiProcesses: ports };
+    await services.start(nginxSpec(nginxLayout, join(dataDir(topology), 'nginx')));
+  }
   const origin = `http://localhost:${layout.api}`;
   const node = layout.soketiNodes[0];
   const server: ApiServer = {
