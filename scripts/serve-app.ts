@@ -119,7 +119,7 @@ const server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
   if (req.url?.split('?')[0] === RUNTIME_CONFIG_PATH) {
-    const assigned = canary?.assign(req);
+    const assigned = canary?.assign(req, false);
     res.writeHead(200, {
       'Content-Type': 'application/json',
       'Cache-Control': 'no-store',

@@ -35,6 +35,17 @@ describe('assignArms', () => {
     expect(again.changed).toBe(false);
   });
 
+  it('leaves an undrawn browser on the baseline when only /config.json is asked (no draw)', () => {
+    const state = stateWith(runningCanary({ share: 100 }));
+    const undrawn = assignArms(state, config, null, draw(0), false);
+    expect(undrawn.config.remotes.chat).toBe(config.remotes.chat);
+    expect(undrawn.assignments).toEqual({});
+    expect(undrawn.changed).toBe(false);
+    // A browser the page drew keeps its arm when /config.json is read again.
+    const cookie = { chat: { id: 'c0ffee12', arm: 'canary' as const } };
+    expect(assignArms(state, config, cookie, draw(0.99), false).config.remotes.chat).toBe(CANARY_MANIFEST);
+  });
+
   it('draws again for a cookie of an earlier canary', () => {
     const state = stateWith(runningCanary({ id: 'beef0001' }));
     const stale = assignArms(state, config, { chat: { id: 'c0ffee12', arm: 'canary' } }, draw(0.99));

@@ -17,13 +17,16 @@ export interface Assigned {
 /**
  * Picks this browser's arm for each remote with a running canary: the one its valid cookie names for that
  * canary, else drawn by share (`random()` in [0, 1)). Other remotes, and every remote after a rollback or a
- * promotion, get the one manifest in force.
+ * promotion, get the one manifest in force. Only a page is drawn (`draw`): its CSP admits both arms. A tab
+ * loaded before the canary started re-reads /config.json with a CSP that admits neither canary origin, so an
+ * undrawn browser's /config.json stays on the baseline until its next page load.
  */
 export function assignArms(
   state: CanaryState,
   base: RuntimeConfig,
   cookie: Assignments | null,
   random: () => number = Math.random,
+  draw = true,
 ): Assigned {
   const remotes = { ...base.remotes };
   const assignments: Assignments = {};
@@ -40,7 +43,10 @@ export function assignArms(
     const kept = cookie?.[remote];
     let arm: Arm;
     if (kept?.id === canary.id) arm = kept.arm;
-    else {
+    else if (!draw) {
+      if (kept) changed = true;
+      continue;
+    } else {
       arm = random() * 100 < canary.share ? 'canary' : 'baseline';
       changed = true;
     }

@@ -73,10 +73,13 @@ export async function createShellCanary(options: ShellCanaryOptions) {
   watchVersions();
   showShares();
 
-  /** This browser's /config.json, and the Set-Cookie header when its arms were drawn now. */
-  function assign(req: IncomingMessage): Assigned & { setCookie?: string } {
+  /**
+   * This browser's /config.json, and the Set-Cookie header when its arms were drawn now: only the page draws
+   * (`draw`), /config.json keeps an undrawn browser on the baseline (./assign-arms.ts).
+   */
+  function assign(req: IncomingMessage, draw = true): Assigned & { setCookie?: string } {
     const cookie = verifyAssignments(secret(), readCanaryCookie(req.headers.cookie));
-    const assigned = assignArms(state, config, cookie, options.random);
+    const assigned = assignArms(state, config, cookie, options.random, draw);
     if (!assigned.changed) return assigned;
     const value = signAssignments(secret(), assigned.assignments);
     return { ...assigned, setCookie: canaryCookieHeader(value, options.isSecure?.(req) ?? false) };
