@@ -51,6 +51,10 @@ export interface AppBuildOptions {
   override?: RsbuildConfig;
 }
 
+/** `chunk_<name>_<version>`, as an identifier: a version may hold dots or dashes (`release-3`, `1.2.0`). */
+const chunkLoadingGlobal = (name: string) =>
+  `chunk_${name}_${process.env.MF_BUILD_VERSION ?? 'local'}`.replace(/[^A-Za-z0-9_$]/g, '_');
+
 /** One Rsbuild + Module Federation setup for the shell and every remote, so they cannot drift apart. */
 export function createAppConfig({
   name,
@@ -130,5 +134,16 @@ export function createAppConfig({
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     tools: precompressedAssets,
   };
-  return defineConfig(mergeRsbuildConfig(base, override));
+  // Two builds of one remote can run in one page (a canary rolled back or promoted into an open tab): each
+  // needs its own chunk-loading global, or the second container takes the first one's chunks as installed.
+  // Its chunks load in CORS mode, as the shell loads its entry (shell/src/federation/cors-scripts-plugin.ts):
+  // an error they throw reaches the shell's page with its stack, so the health beacon can say whose it is.
+  const versioned: RsbuildConfig =
+    federation && isRemote
+      ? {
+          html: { crossorigin: 'anonymous' },
+          tools: { rspack: { output: { chunkLoadingGlobal: chunkLoadingGlobal(name) } } },
+        }
+      : {};
+  return defineConfig(mergeRsbuildConfig(base, versioned, override));
 }

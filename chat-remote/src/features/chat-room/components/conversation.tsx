@@ -15,6 +15,7 @@ import { RoomStoreProvider } from '../hooks/use-room-store';
 import { useUnreadDivider } from '../hooks/use-unread-divider';
 import { attachmentProblem } from '../lib/attachment-check';
 import { quoteOf } from '../model/reply-quote';
+import { clearScrollAnchor, readScrollAnchor } from '../model/scroll-anchor';
 import { aroundClosed, jumpedTo } from '../model/state/around';
 import { inAround } from '../model/state/selectors';
 import { arrivedAfter, timeline } from '../model/timeline';
@@ -124,7 +125,10 @@ export function Conversation({
     [openAround, store, jumpSoon, message],
   );
   const lastWindowEnd = useRef<number | null>(null);
-  const [liveOpenAt, setLiveOpenAt] = useState<number | null>(null);
+  // After a handover from another version of this remote, where the reader was (the live log opens there);
+  // cleared once this view is committed, not while rendering: React may discard a render and make it again.
+  const [liveOpenAt, setLiveOpenAt] = useState<number | null>(() => readScrollAnchor(roomId));
+  useEffect(() => clearScrollAnchor(roomId), [roomId]);
   const jumpToLatest = useCallback(() => {
     setJump(null);
     setLiveOpenAt(null);
@@ -199,6 +203,7 @@ export function Conversation({
                 onJumpToLatest={around ? jumpToLatest : undefined}
                 arrivedMeanwhile={around ? arrivedAfter(liveRows, around.liveNewest, ownId) : 0}
                 onNewestSeen={around ? undefined : room.markSeen}
+                handoverRoomId={around ? undefined : roomId}
                 ownUser={user}
                 actions={room.outbox}
                 followSignal={followSignal}

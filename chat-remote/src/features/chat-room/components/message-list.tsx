@@ -3,6 +3,7 @@ import { Empty, Flex, Spin, Typography, theme } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { END_THRESHOLD, useFeedScroll } from '../hooks/use-feed-scroll';
 import { type JumpRequest, useJumpHighlight } from '../hooks/use-jump-highlight';
+import { useScrollHandover } from '../hooks/use-scroll-handover';
 import { isOutgoing } from '../model/outgoing';
 import { arrivedAfter, rowKey, type TimelineRow } from '../model/timeline';
 import { JumpToLatestButton } from './jump-to-latest-button';
@@ -38,6 +39,8 @@ interface MessageListProps {
   arrivedMeanwhile?: number;
   /** Told the newest message on screen, as the reader sees more (the read position follows it). */
   onNewestSeen?: (messageId: number) => void;
+  /** The live log's room: the reader's place in it is saved when the shell hands this remote over. */
+  handoverRoomId?: number;
 }
 
 /** Whether a message from someone else mentions this user: the row stands out for them. */
@@ -146,6 +149,18 @@ export function MessageList(props: MessageListProps) {
   };
   // After every render: rows arrive, are measured and move without a scroll event.
   useEffect(reportSeen);
+
+  // The message at the top of the view, unless the reader is at the newest (where the room opens anyway).
+  useScrollHandover(props.handoverRoomId, () => {
+    const element = scrollRef.current;
+    if (!element || element.scrollHeight - element.scrollTop - element.clientHeight <= END_THRESHOLD)
+      return null;
+    for (const item of virtualizer.getVirtualItems()) {
+      const row = rows[item.index];
+      if (row && !isOutgoing(row) && item.end > element.scrollTop) return row.id;
+    }
+    return null;
+  });
 
   const highlighted = useJumpHighlight(jump, rows, virtualizer, scrollRef);
 

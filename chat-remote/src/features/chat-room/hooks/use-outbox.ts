@@ -116,6 +116,14 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
     const enqueue = (draft: { content: string; file: File | null; replyTo?: ReplyQuote | null }) => {
       const entry = newOutgoing(draft);
       store.setState((state) => queued(state, entry));
+      if (process.env.CHAT_REMOTE_BROKEN_SEND === '1') {
+        // The canary e2e's broken build: the message stays queued and unsent, and the send path throws, in a
+        // task of its own so the bar clears as after any send (what the user types next is a draft apart).
+        setTimeout(() => {
+          throw new Error('chat-remote canary-broken: sending is broken in this build');
+        });
+        return;
+      }
       dispatch(entry);
     };
     return {

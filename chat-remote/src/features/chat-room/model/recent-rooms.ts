@@ -1,5 +1,6 @@
 import type { ChatStore } from './chat-store';
 import type { MessageSync } from './message-sync';
+import { onOwnHandover } from './own-handover';
 
 /** How long a room closed by a switch stays live in the background, to show it at once when opened again. */
 export const RECENT_ROOM_MS = 5 * 60_000;
@@ -20,11 +21,16 @@ interface Entry extends KeptRoom {
 type Kept = Map<number, Entry>;
 /** Per app (its HTTP client): two apps on one page, or two tests, never share what they held. */
 const keptBy = new WeakMap<object, Kept>();
+/** Every app's, for a handover, which releases them all. */
+const everyKept = new Set<Kept>();
 const keptFor = (app: object): Kept => {
   const kept = keptBy.get(app) ?? new Map();
   keptBy.set(app, kept);
+  everyKept.add(kept);
   return kept;
 };
+
+let handedOver = false;
 
 function drop(kept: Kept, roomId: number): void {
   const entry = kept.get(roomId);
@@ -71,7 +77,7 @@ export function forgetRecentRoom(app: object, roomId: number): void {
 export function keepRecentRoom(app: object, roomId: number, room: KeptRoom, release: () => void): void {
   const kept = keptFor(app);
   drop(kept, roomId);
-  if (gone.get(app)?.delete(roomId)) {
+  if (handedOver || gone.get(app)?.delete(roomId)) {
     release();
     return;
   }
@@ -79,3 +85,16 @@ export function keepRecentRoom(app: object, roomId: number, room: KeptRoom, rele
   kept.set(roomId, { ...room, release, expiry });
   while (kept.size > RECENT_ROOMS_MAX) drop(kept, kept.keys().next().value as number);
 }
+
+/**
+ * The shell is replacing this build with another version of the remote: no closed room stays live here, and a
+ * view closing from now on releases at once. A room kept longer would leave, at its expiry, the channel the
+ * next version subscribed meanwhile (Echo holds one channel per name for the page).
+ */
+export function releaseRecentRooms(): void {
+  handedOver = true;
+  for (const kept of everyKept) for (const roomId of [...kept.keys()]) drop(kept, roomId);
+}
+
+// Heard for as long as this build is in the page, a room open or not: closed rooms are what it releases.
+if (typeof window !== 'undefined') onOwnHandover(releaseRecentRooms);
