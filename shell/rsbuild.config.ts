@@ -10,6 +10,7 @@ const shell: AppBuildOptions = {
     './src/federation/retry-plugin.ts',
     './src/federation/fallback-plugin.ts',
     './src/federation/health-plugin.ts',
+    './src/federation/cors-scripts-plugin.ts',
   ],
 };
 

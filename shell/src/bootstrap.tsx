@@ -13,19 +13,23 @@ import { RouterProvider } from 'react-router-dom';
 import { runtimeConfig } from './app/early-start';
 import { preloadRoute } from './app/preload-route';
 import { createAppRouter } from './app/router';
-import { registerRemotes } from './federation/remotes';
+import { followRuntimeConfig } from './federation/follow-runtime-config';
+import { followsConfig, registerRemotes } from './federation/remotes';
 import { startHealthReporting } from './health/start-health-reporting';
 
 async function start(root: HTMLElement) {
   // Fetched by the entry before the shared packages arrived (./app/early-start).
   const config = await runtimeConfig;
-  startHealthReporting(config);
+  startHealthReporting();
   registerRemotes(config);
   const router = createAppRouter();
   const services: AppServices = createAppServices(config, {
     navigate: (to, options) => void router.navigate(to, options),
     preload: (to) => preloadRoute(services, to),
   });
+  // A remote's address changed in the served configuration (a canary rolled back or promoted) reaches this
+  // tab within seconds, without a reload.
+  if (followsConfig) followRuntimeConfig(config, services.queryClient);
   // The session check and the landing screen's remote and data all start now, together, rather than one
   // after another as the tree renders. Signed out, every route leads to the login screen, and the data
   // would only answer 401.

@@ -1,4 +1,5 @@
-import { type RemoteModuleId, type RuntimeConfig, remoteOf } from '@chat/shared';
+import { type RemoteModuleId, remoteOf } from '@chat/shared';
+import { entryOf } from './remote-entries';
 
 async function contractAt(url: string) {
   const response = await fetch(url, { cache: 'no-store' }).catch(() => null);
@@ -10,13 +11,13 @@ async function contractAt(url: string) {
  * shared packages that this shell's build does not provide (both publish federation-contract.json). Asked
  * only after a failure, so a working page never pays for it; empty when the contracts fit or are missing.
  */
-export async function contractMismatch(config: RuntimeConfig, id: RemoteModuleId): Promise<string[]> {
+export async function contractMismatch(id: RemoteModuleId): Promise<string[]> {
   const { FEDERATION_CONTRACT_FILE, contractProblems, describeProblems } = await import(
     '@chat/shared/federation-contract'
   );
   const [shell, remote] = await Promise.all([
     contractAt(`/${FEDERATION_CONTRACT_FILE}`),
-    contractAt(new URL(FEDERATION_CONTRACT_FILE, config.remotes[remoteOf(id)]).href),
+    contractAt(new URL(FEDERATION_CONTRACT_FILE, entryOf(remoteOf(id))).href),
   ]);
   return shell && remote ? describeProblems(contractProblems(shell, remote)) : [];
 }

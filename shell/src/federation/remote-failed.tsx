@@ -1,4 +1,4 @@
-import { type RemoteModuleId, remoteOf, useServices } from '@chat/shared';
+import { type RemoteModuleId, remoteOf } from '@chat/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result } from 'antd';
 import { useEffect } from 'react';
@@ -12,11 +12,10 @@ interface RemoteFailedProps extends FallbackProps {
 }
 
 export function RemoteFailed({ id, label, compact, error, resetErrorBoundary }: RemoteFailedProps) {
-  const { config } = useServices();
   const mismatch = useQuery({
     // Removed with this view (gcTime 0), so the failure after a Retry is looked into afresh.
     queryKey: ['remote-contract', id],
-    queryFn: () => contractMismatch(config, id),
+    queryFn: () => contractMismatch(id),
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -1,6 +1,8 @@
 import { createTestServices, renderWithServices } from '@chat/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, rs } from '@rstest/core';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { setRemoteEntries, setRemoteEntry } from './remote-entries';
 import { RemoteLoadError } from './remote-load-error';
 import { remoteModuleQuery } from './remote-module-query';
 import { RemoteSlot } from './remote-slot';
@@ -81,6 +83,8 @@ describe('RemoteSlot', () => {
           : new Response('Not Found', { status: 404 }),
       );
       const services = createTestServices();
+      // As the app's start registers them: the remote's contract is read beside its current manifest.
+      setRemoteEntries(services.config);
       const NeedsRate = (): never => {
         throw new Error('Element type is invalid: expected a string but got: undefined');
       };
@@ -119,6 +123,31 @@ describe('RemoteSlot', () => {
     services.queryClient.setQueryData(old, { default: Room, directMessages: true });
     renderWithServices(slot, services);
     expect(await screen.findByText('A room')).toBeInTheDocument();
+  });
+
+  it("unmounts the old version and mounts the new address's module when the remote moves", async () => {
+    const services = createTestServices();
+    const moved = 'http://chat-new.test/mf-manifest.json';
+    setRemoteEntry('chat', 'http://chat-old.test/mf-manifest.json');
+    const released = rs.fn();
+    const Old = () => {
+      useEffect(() => released, []);
+      return <p>old version</p>;
+    };
+    const New = () => <p>new version</p>;
+    services.queryClient.setQueryData(remoteModuleQuery('chat/ChatRoom', services.echo).queryKey, {
+      default: Old,
+    });
+    services.queryClient.setQueryData(remoteModuleQuery('chat/ChatRoom', services.echo, moved).queryKey, {
+      default: New,
+    });
+    renderWithServices(<RemoteSlot id="chat/ChatRoom" label="chat room" props={{ roomId: 7 }} />, services);
+    expect(await screen.findByText('old version')).toBeInTheDocument();
+
+    act(() => setRemoteEntry('chat', moved));
+    expect(await screen.findByText('new version')).toBeInTheDocument();
+    expect(screen.queryByText('old version')).toBeNull();
+    expect(released).toHaveBeenCalledOnce();
   });
 
   it('says in one line, with Retry, that a side panel is unavailable', async () => {

@@ -13,6 +13,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
 import { healthReport } from '../health/health-report';
+import { useRemoteEntry } from './remote-entries';
 import { RemoteFailed } from './remote-failed';
 import { isNotExposed, RemoteLoadError } from './remote-load-error';
 import { remoteModuleQuery } from './remote-module-query';
@@ -37,8 +38,9 @@ function RemoteModule<Id extends RemoteModuleId>({
   props,
   requires,
   unsupported,
-}: Omit<RemoteSlotProps<Id>, 'label' | 'compact'>) {
-  const { data: module, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo));
+  entry,
+}: Omit<RemoteSlotProps<Id>, 'label' | 'compact'> & { entry: string }) {
+  const { data: module, isPending, error } = useQuery(remoteModuleQuery(id, useServices().echo, entry));
   const loaded = module?.default;
   // A query's answer renders at once, in one task: the remote's whole first screen. Deferred, React renders it
   // in slices that let the browser paint and answer input between them (the `yielding-render` lever).
@@ -54,7 +56,9 @@ function RemoteModule<Id extends RemoteModuleId>({
   });
   if (error) throw error;
   if (showPending) return <PendingView />;
-  if (!Component || !module) return null;
+  // A deferred Component can lag one render behind a module loaded from another address (a swap): the old
+  // version's screen must not mount again.
+  if (!Component || !module || Component !== module.default) return null;
   if (requires && !module[requires]) return unsupported ?? null;
   // The id ties Component to its props type; TypeScript cannot follow that through the generic.
   const Screen = Component as ComponentType<Record<string, unknown>>;
@@ -69,10 +73,12 @@ export function RemoteSlot<Id extends RemoteModuleId>({
   optional,
   ...rest
 }: RemoteSlotProps<Id>) {
-  const { config, queryClient, echo } = useServices();
+  const { queryClient, echo } = useServices();
+  // Another address (a canary rolled back or promoted) is another module: the slot remounts with it.
+  const entry = useRemoteEntry(remoteOf(id));
   return (
     <ErrorBoundary
-      resetKeys={[id]}
+      resetKeys={[id, entry]}
       fallbackRender={(fallback) =>
         optional && isNotExposed(fallback.error) ? null : (
           <RemoteFailed id={id} label={label} compact={compact} {...fallback} />
@@ -84,11 +90,11 @@ export function RemoteSlot<Id extends RemoteModuleId>({
           healthReport.error(remoteOf(id), 'render');
       }}
       onReset={() => {
-        resetRemote(config, id);
-        queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo).queryKey });
+        resetRemote(id);
+        queryClient.removeQueries({ queryKey: remoteModuleQuery(id, echo, entry).queryKey });
       }}
     >
-      <RemoteModule id={id} {...rest} />
+      <RemoteModule id={id} entry={entry} {...rest} />
     </ErrorBoundary>
   );
 }

@@ -1,7 +1,15 @@
-import type { EchoLoader, RemoteModuleExports, RemoteModuleId, RuntimeConfig } from '@chat/shared';
+import type {
+  EchoLoader,
+  RemoteModuleExports,
+  RemoteModuleId,
+  RemoteName,
+  RuntimeConfig,
+} from '@chat/shared';
 import { remoteNames, remoteOf } from '@chat/shared';
+import { announceHandover } from '@chat/shared/handover';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { healthReport } from '../health/health-report';
+import { entryOf, setRemoteEntries, setRemoteEntry } from './remote-entries';
 import { LOAD_FAILED } from './remote-load-error';
 
 function federation() {
@@ -10,15 +18,32 @@ function federation() {
   return instance;
 }
 
+/** This build loads remotes from addresses, which a later read of the configuration can change. */
+export const followsConfig: boolean = true;
+
 /** Registers every remote from the served configuration; nothing about them is in the shell's build. */
 export function registerRemotes(config: RuntimeConfig): void {
+  setRemoteEntries(config);
   federation().registerRemotes(remoteNames.map((name) => ({ name, entry: config.remotes[name] })));
 }
 
 /** Drops what the runtime cached about a remote, so the next load fetches its manifest again. */
-export function resetRemote(config: RuntimeConfig, id: RemoteModuleId): void {
+export function resetRemote(id: RemoteModuleId): void {
   const name = remoteOf(id);
-  federation().registerRemotes([{ name, entry: config.remotes[name] }], { force: true });
+  federation().registerRemotes([{ name, entry: entryOf(name) }], { force: true });
+}
+
+/**
+ * Moves a remote to another manifest in the running page (a canary rolled back or promoted): its mounted
+ * modules hear the handover first and save what they keep in memory, the runtime forgets the old container,
+ * and the slots, keyed by the address, unmount the old version and load the new one. A loaded container
+ * cannot be unloaded; the old one stays in memory, idle (its modules released their subscriptions and timers
+ * as they unmounted, and its chunk-loading global is its version's own, see shared/build/create-app-config.ts).
+ */
+export function replaceRemote(name: RemoteName, entry: string): void {
+  announceHandover(name);
+  federation().registerRemotes([{ name, entry }], { force: true });
+  setRemoteEntry(name, entry);
 }
 
 /** The exposed module: its screen (`default`) and what it says it can do (`RemoteModuleExports`). */

@@ -4,7 +4,8 @@ import { appOfScreen } from './app-of-screen';
 import { appOfStack } from './app-of-stack';
 
 describe('appOfStack', () => {
-  const appOf = appOfStack(runtimeConfigFromEnv({}));
+  const { remotes } = runtimeConfigFromEnv({});
+  const appOf = appOfStack(() => Object.entries(remotes) as [keyof typeof remotes, string][]);
 
   it("names the remote whose folder the stack's first frame is in", () => {
     const stack = `TypeError: x is undefined
@@ -12,6 +13,17 @@ describe('appOfStack', () => {
     at renderWithHooks (http://localhost:3000/static/js/lib-react.js:1:99)`;
     expect(appOf(stack)).toBe('chat');
     expect(appOf('at f (http://localhost:3002/static/js/rooms.js:1:1)')).toBe('rooms');
+  });
+
+  it('names a remote from every address it was loaded from in the page, the one it was swapped from too', () => {
+    const known: [keyof typeof remotes, string][] = [
+      ['chat', 'http://localhost:4601/mf-manifest.json'],
+      ['chat', remotes.chat],
+    ];
+    const swapped = appOfStack(() => known);
+    expect(swapped('at send (http://localhost:4601/static/js/async/chat.js:1:1)')).toBe('chat');
+    expect(swapped('at f (http://localhost:3003/static/js/chat.js:1:1)')).toBe('chat');
+    expect(swapped('at f (http://localhost:4602/static/js/chat.js:1:1)')).toBe('shell');
   });
 
   it("counts anything else as the shell's", () => {

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '@chat/shared';
 import type { Metric } from 'web-vitals';
+import { remoteEntries } from '../federation/remote-entries';
 import { appOfScreen } from './app-of-screen';
 import { appOfStack } from './app-of-stack';
 import type { VitalMetric } from './beacon-fields';
@@ -10,9 +10,9 @@ import { enableHealthBeacons, healthReport } from './health-report';
  * from, see appOfStack), the screens' Core Web Vitals, and a last beacon as the page is hidden (web-vitals
  * reports INP and CLS then, so the flush waits for its listeners, registered first, to have run).
  */
-export function startHealthReporting(config: RuntimeConfig): void {
+export function startHealthReporting(): void {
   enableHealthBeacons();
-  const appOf = appOfStack(config);
+  const appOf = appOfStack(() => remoteEntries.getState().seen);
   window.addEventListener('error', (event) => {
     healthReport.error(appOf((event.error as Error | undefined)?.stack ?? event.filename), 'error');
   });

@@ -12,11 +12,17 @@ const localModules: { [Id in RemoteModuleId]: () => Promise<RemoteModuleExports<
   'chat/ChatRoom': () => import('@chat/chat-remote/exposes/chat-room'),
 };
 
+/** No address to follow: the modules are part of the build. */
+export const followsConfig: typeof Federated.followsConfig = false;
+
 /** Nothing to register: the modules are part of the build. */
 export const registerRemotes: typeof Federated.registerRemotes = () => {};
 
 /** A failed chunk load is not cached by the bundler, so Retry simply imports again. */
 export const resetRemote: typeof Federated.resetRemote = () => {};
+
+/** The modules are part of the build: a new address in the configuration changes nothing here. */
+export const replaceRemote: typeof Federated.replaceRemote = () => {};
 
 /** Every module is of this build, which reaches Echo on demand: nothing to load before it. */
 export const loadRemoteModule: typeof Federated.loadRemoteModule = (id) => localModules[id]();
