@@ -46,6 +46,10 @@ export const extraPorts = {
   missingChat: 4103,
   movedShell: 4200,
   movedAuth: 4201,
+  /** The canary spec's shell (small canary settings) and its two chat-remote canaries. */
+  canaryShell: 4600,
+  brokenChat: 4601,
+  goodChat: 4602,
 } as const;
 
 export const origin = (port: number) => `http://localhost:${port}`;
