@@ -64,7 +64,11 @@ async function move(name: RemoteName, entry: string, queryClient: QueryClient): 
  * the same handover. Returns the stop.
  */
 export function followRuntimeConfig(config: RuntimeConfig, queryClient: QueryClient): () => void {
-  const onViolation = (event: SecurityPolicyViolationEvent) => refused.push(event.blockedURI);
+  const onViolation = (event: SecurityPolicyViolationEvent) => {
+    refused.push(event.blockedURI);
+    // Only the last few matter (a probe looks right after its own fetch).
+    if (refused.length > 20) refused.shift();
+  };
   document.addEventListener('securitypolicyviolation', onViolation);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
