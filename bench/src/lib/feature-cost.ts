@@ -35,8 +35,12 @@ export interface CostScene {
 
 /** What a with/without comparison measures beyond Lighthouse, on each deployment in turn. */
 export interface ExtraComparison {
-  /** Figures of one deployment, by name; lower is better. */
-  measure(stack: WebStack): Promise<Record<string, number>>;
+  /**
+   * Figures of one deployment, by name; lower is better. Each figure's samples (every open, every page) are
+   * pooled over all rounds and the row takes their median: a round's median of three moved by a third when
+   * another process took the cores for a few seconds.
+   */
+  measure(stack: WebStack): Promise<Record<string, number | readonly number[]>>;
 }
 
 export interface FeatureCostSpec {
@@ -103,7 +107,10 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
           for (const side of extra ? order : []) {
             const measured = await extra?.measure(stacks[side]);
             for (const [name, value] of Object.entries(measured ?? {}))
-              extras[side][name] = [...(extras[side][name] ?? []), value];
+              extras[side][name] = [
+                ...(extras[side][name] ?? []),
+                ...(typeof value === 'number' ? [value] : value),
+              ];
           }
         }
       } finally {
@@ -141,7 +148,7 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
         rows.push({
           figure: `${spec.feature} cost, ${name}`,
           unit: '% vs without',
-          n: count,
+          n: Math.min(extras.with[name]?.length ?? 0, extras.without[name]?.length ?? 0),
           median: change,
           target: `≤ +${limit} %`,
           met: change <= limit,
