@@ -62,6 +62,23 @@ const percent = (withIt: number, without: number) => (withIt / without - 1) * 10
 const signed = (change: number) => `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`;
 
 /**
+ * One Lighthouse mobile run, tried a second time when Chromium gives up on the page (an interstitial, a
+ * timeout: a shared machine's hiccup) rather than losing every round measured so far.
+ */
+async function lighthouseOnce(
+  url: string,
+  token: string,
+  log: (line: string) => void,
+): Promise<LighthouseFigures> {
+  try {
+    return await runLighthouse(url, { preset: 'mobile', token });
+  } catch (error) {
+    log(`  Lighthouse failed (${error instanceof Error ? error.message : String(error)}), once more`);
+    return runLighthouse(url, { preset: 'mobile', token });
+  }
+}
+
+/**
  * What one feature costs a phone: Lighthouse mobile on its screens (performance, LCP, TBT, main-thread work,
  * bytes transferred), the federated build that ships against the same build with the feature's lever off,
  * alternately (the order flips every round), medians, with against without in per cent. The smoke run builds
@@ -93,10 +110,11 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
           const order: Side[] = round % 2 ? ['with', 'without'] : ['without', 'with'];
           for (const scene of scenes) {
             for (const side of order) {
-              const run = await runLighthouse(`${stacks[side].origin}${scene.path}`, {
-                preset: 'mobile',
-                token: scene.token,
-              });
+              const run = await lighthouseOnce(
+                `${stacks[side].origin}${scene.path}`,
+                scene.token,
+                context.log,
+              );
               const key = `${scene.name}\n${side}`;
               runs.set(key, [...(runs.get(key) ?? []), run]);
               context.log(
