@@ -47,7 +47,12 @@ export function DecoratedText({
   decorations: Decorations;
   styles: DecorationStyles;
 }) {
-  return decoratedPieces(content, start, end, decorations).map((piece, index) => {
+  const pieces = decoratedPieces(content, start, end, decorations);
+  // Undecorated text (most of it) is a text node, not an element: a formatted message has a run of text
+  // per word group, and an element each was half of its mount.
+  const only = pieces[0];
+  if (pieces.length === 1 && only && !only.mention && !only.marked) return only.text;
+  return pieces.map((piece, index) => {
     const text = piece.marked ? <mark style={styles.mark}>{piece.text}</mark> : piece.text;
     return piece.mention ? (
       <span key={index} data-mention={piece.mention} style={styles.mention}>
