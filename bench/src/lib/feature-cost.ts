@@ -35,8 +35,12 @@ export interface CostScene {
 
 /** What a with/without comparison measures beyond Lighthouse, on each deployment in turn. */
 export interface ExtraComparison {
-  /** Figures of one deployment, by name; lower is better. */
-  measure(stack: WebStack): Promise<Record<string, number>>;
+  /**
+   * Figures of one deployment, by name; lower is better. Each figure's samples (every open, every page) are
+   * pooled over all rounds and the row takes their median: a round's median of three moved by a third when
+   * another process took the cores for a few seconds.
+   */
+  measure(stack: WebStack): Promise<Record<string, number | readonly number[]>>;
 }
 
 export interface FeatureCostSpec {
@@ -56,6 +60,23 @@ type Side = 'with' | 'without';
 
 const percent = (withIt: number, without: number) => (withIt / without - 1) * 100;
 const signed = (change: number) => `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`;
+
+/**
+ * One Lighthouse mobile run, tried a second time when Chromium gives up on the page (an interstitial, a
+ * timeout: a shared machine's hiccup) rather than losing every round measured so far.
+ */
+async function lighthouseOnce(
+  url: string,
+  token: string,
+  log: (line: string) => void,
+): Promise<LighthouseFigures> {
+  try {
+    return await runLighthouse(url, { preset: 'mobile', token });
+  } catch (error) {
+    log(`  Lighthouse failed (${error instanceof Error ? error.message : String(error)}), once more`);
+    return runLighthouse(url, { preset: 'mobile', token });
+  }
+}
 
 /**
  * What one feature costs a phone: Lighthouse mobile on its screens (performance, LCP, TBT, main-thread work,
@@ -89,10 +110,11 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
           const order: Side[] = round % 2 ? ['with', 'without'] : ['without', 'with'];
           for (const scene of scenes) {
             for (const side of order) {
-              const run = await runLighthouse(`${stacks[side].origin}${scene.path}`, {
-                preset: 'mobile',
-                token: scene.token,
-              });
+              const run = await lighthouseOnce(
+                `${stacks[side].origin}${scene.path}`,
+                scene.token,
+                context.log,
+              );
               const key = `${scene.name}\n${side}`;
               runs.set(key, [...(runs.get(key) ?? []), run]);
               context.log(
@@ -103,7 +125,10 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
           for (const side of extra ? order : []) {
             const measured = await extra?.measure(stacks[side]);
             for (const [name, value] of Object.entries(measured ?? {}))
-              extras[side][name] = [...(extras[side][name] ?? []), value];
+              extras[side][name] = [
+                ...(extras[side][name] ?? []),
+                ...(typeof value === 'number' ? [value] : value),
+              ];
           }
         }
       } finally {
@@ -141,7 +166,7 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
         rows.push({
           figure: `${spec.feature} cost, ${name}`,
           unit: '% vs without',
-          n: count,
+          n: Math.min(extras.with[name]?.length ?? 0, extras.without[name]?.length ?? 0),
           median: change,
           target: `≤ +${limit} %`,
           met: change <= limit,

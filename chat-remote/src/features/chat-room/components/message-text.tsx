@@ -1,7 +1,7 @@
 import type { Message } from '@chat/shared';
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { DecoratedText } from '../markdown/decorated-text';
+import { DecoratedText, decorationStyles } from '../markdown/decorated-text';
 import { decorationsOf, type TextRange } from '../markdown/decorations';
 import { MessageMarkdown } from '../markdown/message-markdown';
 import { useMessageTree } from '../markdown/use-message-tree';
@@ -42,7 +42,13 @@ export function MessageText({
   return (
     <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       <span>
-        <DecoratedText content={content} start={0} end={content.length} decorations={decorations} />
+        <DecoratedText
+          content={content}
+          start={0}
+          end={content.length}
+          decorations={decorations}
+          styles={decorationStyles(token)}
+        />
       </span>
       {trailer}
     </p>

@@ -12,6 +12,7 @@ import {
   useSession,
 } from '@chat/shared';
 import { useEffect, useRef, useState } from 'react';
+import { preloadParserFor } from '../markdown/use-message-tree';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
 import { claimRecentRoom, type KeptRoom, keepRecentRoom, recentRoom } from '../model/recent-rooms';
@@ -32,11 +33,19 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     if (recent) return recent;
     const store = createChatStore();
     const sync = createMessageSync({
-      fetchPage: (query) => getMessages(http, roomId, query),
+      // A page that may hold Markdown starts the parser's download before it renders.
+      fetchPage: (query) =>
+        getMessages(http, roomId, query).then((page) => {
+          preloadParserFor(page);
+          return page;
+        }),
       store,
       latestLimit: MESSAGES_PAGE_DEFAULT,
       pageLimit: MESSAGES_PAGE_MAX,
-      openingPage,
+      openingPage: openingPage?.then((page) => {
+        preloadParserFor(page);
+        return page;
+      }),
     });
     return { store, sync };
   });

@@ -1,5 +1,5 @@
 /**
- * The fence languages the highlighter's chunk has a grammar for (prism-react-renderer's bundled Prism), by
+ * The fence languages the highlighter's chunk has a grammar for (Prism's, each a chunk of its own: highlight/load-grammar.ts), by
  * the names people type after ```. Another name shows the block plain, without loading the chunk.
  */
 const GRAMMARS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { CSSProperties, ReactNode } from 'react';
 import { CodeBlock } from './code-block';
-import { DecoratedText } from './decorated-text';
+import { DecoratedText, type DecorationStyles, decorationStyles } from './decorated-text';
 import type { Decorations } from './decorations';
 import { linkHref } from './link-href';
 
@@ -12,6 +12,7 @@ interface Context {
   /** False where the text sits inside a control (a search result): links are shown as their text. */
   linkable: boolean;
   styles: Record<'paragraph' | 'quote' | 'list' | 'inlineCode' | 'rule' | 'link', CSSProperties>;
+  decorationStyles: DecorationStyles;
 }
 
 /**
@@ -31,6 +32,7 @@ function textOf(value: string, node: Nodes, context: Context): ReactNode {
       start={start + at}
       end={start + at + value.length}
       decorations={context.decorations}
+      styles={context.decorationStyles}
     />
   );
 }
@@ -130,6 +132,7 @@ export function MessageMarkdown({
     content,
     decorations,
     linkable,
+    decorationStyles: decorationStyles(token),
     styles: {
       paragraph: { ...gap, whiteSpace: 'pre-wrap' },
       quote: {

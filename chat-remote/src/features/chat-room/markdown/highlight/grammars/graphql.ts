@@ -1,0 +1,2 @@
+// Prism's graphql grammar with the ones it builds on, in order: one chunk, loaded by load-grammar.ts.
+import 'prismjs/components/prism-graphql';

@@ -1,0 +1,3 @@
+// Prism's javascript grammar with the ones it builds on, in order: one chunk, loaded by load-grammar.ts.
+import 'prismjs/components/prism-clike';
+import 'prismjs/components/prism-javascript';

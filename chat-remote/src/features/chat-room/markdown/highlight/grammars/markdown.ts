@@ -1,0 +1,3 @@
+// Prism's markdown grammar with the ones it builds on, in order: one chunk, loaded by load-grammar.ts.
+import 'prismjs/components/prism-markup';
+import 'prismjs/components/prism-markdown';

@@ -1,0 +1,4 @@
+// Prism's objectivec grammar with the ones it builds on, in order: one chunk, loaded by load-grammar.ts.
+import 'prismjs/components/prism-clike';
+import 'prismjs/components/prism-c';
+import 'prismjs/components/prism-objectivec';

@@ -1,0 +1,2 @@
+// Prism's yaml grammar with the ones it builds on, in order: one chunk, loaded by load-grammar.ts.
+import 'prismjs/components/prism-yaml';
