@@ -30,6 +30,7 @@ import type { RoomDeletedEvent } from '@chat/shared/schemas';
 import { useEcho } from '@chat/shared/use-echo';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { dropDraftsOfLeftRooms } from './drop-drafts-of-left-rooms';
 import { isJoined, roomChanged, roomDeleted, roomInvited, roomRemoved } from './room-list-cache';
 
 /** A burst of messages costs one read of the list, at most this long after its first event. */
@@ -126,6 +127,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     else refreshSoon(directMessageKeys.all);
   };
   const onClosed = () => refreshSoon(directMessageKeys.all);
+  const stopDroppingDrafts = dropDraftsOfLeftRooms(queryClient, userId);
 
   const channel = client.private(CHAT_CHANNEL);
   channel
@@ -153,6 +155,7 @@ function subscribe(client: EchoClient, queryClient: QueryClient, userId: number)
     });
   return () => {
     open = false;
+    stopDroppingDrafts();
     for (const timer of pending.values()) clearTimeout(timer);
     channel
       .stopListening(ROOM_CREATED_EVENT, onRoom)
