@@ -6,6 +6,7 @@ import type { AppServer } from '../support/app-server';
 import {
   type CanaryVariant,
   canaryCli,
+  canarySeries,
   ensureCanaryBuild,
   MIN_SESSIONS,
   metric,
@@ -170,6 +171,7 @@ async function canaryRun(
       await decide({ shell, canary, tabs, roomId: room.id });
     } finally {
       console.log(await canaryCli(shell.url, 'status'));
+      console.log(await canarySeries(shell.url));
     }
   } finally {
     for (const tab of tabs) await tab.context.close();

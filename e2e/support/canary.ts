@@ -73,6 +73,17 @@ export async function canaryCli(shell: string, ...args: string[]): Promise<strin
 }
 
 /** One series' value on the shell's /metrics (0 when it is not there yet). */
+/** The shell's series about the canary and the chat remote's health by version, for the run's log. */
+export async function canarySeries(shell: string): Promise<string> {
+  const text = await (await fetch(`${shell}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) =>
+      /^frontend_(canary_\w+|remote_loads_total|errors_total)\{[^}]*(remote="chat"|decision=)/.test(line),
+    )
+    .join('\n');
+}
+
 export async function metric(shell: string, series: string): Promise<number> {
   const text = await (await fetch(`${shell}/metrics`)).text();
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
