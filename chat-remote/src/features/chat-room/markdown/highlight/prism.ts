@@ -1,3 +1,5 @@
+/// <reference path="./prism-core.d.ts" />
+// The reference brings the module's declaration along wherever this file is compiled (the shell's monolith too).
 import './prism-manual';
 import Prism from 'prismjs/components/prism-core';
 
