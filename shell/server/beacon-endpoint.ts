@@ -8,6 +8,7 @@ export { BEACON_PATH } from '../src/health/beacon-fields';
 
 import type { HealthMetrics, HealthRecord } from './health-metrics';
 import type { KnownVersions } from './known-versions';
+import { readBoundedBody } from './read-bounded-body';
 
 /** A beacon holds at most a few dozen short entries: 8 KiB is several times a real one. */
 export const MAX_BEACON_BYTES = 8 * 1024;
@@ -98,32 +99,10 @@ export function createBeaconEndpoint(
     return 204;
   }
 
-  /** Reads at most MAX_BEACON_BYTES + 1 bytes: a longer body is refused without being read to its end. */
-  function readBody(req: IncomingMessage): Promise<string | null> {
-    const declared = Number(req.headers['content-length']);
-    if (declared > MAX_BEACON_BYTES) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BEACON_BYTES) {
-          req.removeAllListeners('data');
-          req.pause();
-          resolve(null);
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      req.on('error', () => resolve(null));
-    });
-  }
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let status = 413;
     try {
-      const body = req.method === 'POST' ? await readBody(req) : '';
+      const body = req.method === 'POST' ? await readBoundedBody(req, MAX_BEACON_BYTES) : '';
       if (body === null) metrics.beacon('too_large');
       else
         status = await receive({

@@ -1,32 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isFromThisMachine } from '../metrics-endpoint';
+import { readBoundedBody } from '../read-bounded-body';
 import { type AdminAnswer, type CheckDeploy, canaryStatus, startCanary, stopCanary } from './canary-admin';
 import type { ShellCanary } from './create-shell-canary';
 
 export const CANARY_PATH = '/canary';
 const MAX_BODY_BYTES = 4 * 1024;
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  return new Promise((resolve) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        resolve(null);
-      }
-    });
-    req.on('end', () => {
-      try {
-        const parsed: unknown = JSON.parse(body);
-        resolve(typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null);
-      } catch {
-        resolve(null);
-      }
-    });
-    req.on('error', () => resolve(null));
-  });
+/** The admin request's JSON object, or null when it is too long, not JSON or not an object. */
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const body = await readBoundedBody(req, MAX_BODY_BYTES);
+  if (body === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

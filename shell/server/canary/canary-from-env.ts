@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RuntimeConfig } from '@chat/shared';
+import { trustedProxyHops } from '../client-address';
 import type { ShellHealth } from '../shell-health';
 import type { CheckDeploy } from './canary-admin';
 import { createCanaryEndpoint } from './canary-endpoint';
@@ -8,8 +9,6 @@ import { createShellCanary } from './create-shell-canary';
 import { stateStoreFromEnv } from './state-store';
 
 type Env = Record<string, string | undefined>;
-
-const trustsProxy = (env: Env) => !['', 'false', '0'].includes((env.TRUST_PROXY ?? '').trim());
 
 /**
  * The shell's server's canary as its environment sets it up (docs/operations.md#canary-releases): settings,
@@ -33,7 +32,7 @@ export async function canaryFromEnv(
     secret: env.CANARY_SECRET || undefined,
     isSecure: (req: IncomingMessage) =>
       ('encrypted' in req.socket && req.socket.encrypted === true) ||
-      (trustsProxy(env) && req.headers['x-forwarded-proto'] === 'https'),
+      (trustedProxyHops(env) > 0 && req.headers['x-forwarded-proto'] === 'https'),
   });
   health.onBeacon(canary.observe);
   const stopJudge = canary.start();
