@@ -9,7 +9,15 @@ import { type Assigned, assignArms } from './assign-arms';
 import { canaryCookieHeader, readCanaryCookie, signAssignments, verifyAssignments } from './canary-cookie';
 import { createCanaryMetrics } from './canary-metrics';
 import type { CanarySettings } from './canary-settings';
-import { arms, type Canary, type CanaryState, type DecisionKind, isRunning } from './canary-state';
+import {
+  type Arm,
+  type ArmFigures,
+  arms,
+  type Canary,
+  type CanaryState,
+  type DecisionKind,
+  isRunning,
+} from './canary-state';
 import { judgeCanary } from './judge-canary';
 import type { StateStore } from './state-store';
 import { withDecision } from './with-decision';
@@ -94,8 +102,14 @@ export async function createShellCanary(options: ShellCanaryOptions) {
     }
   };
 
-  async function decide(canary: Canary, decision: DecisionKind, reason: string): Promise<void> {
-    const figures = tallyOf(canary).figures();
+  async function decide(
+    canary: Canary,
+    {
+      decision,
+      reason,
+      figures,
+    }: { decision: DecisionKind; reason: string; figures: Record<Arm, ArmFigures> },
+  ): Promise<void> {
     const decided = withDecision(state, config, canary, { decision, reason, figures, at: now() });
     state = decided.state;
     await store.save(state);
@@ -120,7 +134,8 @@ export async function createShellCanary(options: ShellCanaryOptions) {
         const figures = tallyOf(canary).figures();
         for (const arm of arms) metrics.sessions(canary.remote, arm, figures[arm].sessions);
         const { verdict, reason } = judgeCanary(canary, figures, settings, now());
-        if (verdict === 'rollback' || verdict === 'promote') await decide(canary, verdict, reason);
+        if (verdict === 'rollback' || verdict === 'promote')
+          await decide(canary, { decision: verdict, reason, figures });
       }
       showShares();
     });
