@@ -28,6 +28,11 @@ for (const remote of remoteApps) {
     let shell: AppServer | undefined;
     /** The shell's static server (re)started with `remote` found at `at`, as an operator would. */
     const pointShellAt = async (at: string) => {
+      // The page still shows the last journey's room. Left open across the restart, it would read the new
+      // /config.json, find the remote at an origin its CSP was not served for and reload itself once (as an
+      // open tab should: follow-runtime-config.ts), racing the next journey's first navigation. The user
+      // this test plays has closed that tab, before the operator's restart.
+      await page.goto('about:blank');
       await shell?.stop();
       shell = await serveBuild('shell', 'today', stack.shell, {
         [urlVariable(remote)]: `${at}/mf-manifest.json`,
