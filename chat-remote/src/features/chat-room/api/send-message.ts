@@ -10,6 +10,8 @@ export interface SendJob {
   replyToId: number | null;
   signal: AbortSignal;
   onProgress: (fraction: number) => void;
+  /** The text as it is sent, when it differs from what was typed (`:tada:` became 🎉). */
+  onContent?: (content: string) => void;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function sendMessage(http: HttpClient, roomId: number, job: SendJob
     const reply = job.replyToId === null ? {} : { reply_to_id: job.replyToId };
     // Here, in the room's one-at-a-time queue, so a message waiting for the shortcodes keeps its place.
     const content = await emojifyShortcodes(job.content);
+    if (content !== job.content) job.onContent?.(content);
     return http.post<Message>(
       url,
       { content, client_msg_id: job.clientMsgId, ...reply },

@@ -7,7 +7,7 @@ import type { ChatStore } from '../model/chat-store';
 import { browserStorage, createOutboxStorage, outboxKey } from '../model/outbox-storage';
 import { isResendable, newOutgoing, type Outgoing } from '../model/outgoing';
 import { sentReceived } from '../model/state/log';
-import { discarded, progressed, queued, retried, sendFailed } from '../model/state/outbox';
+import { discarded, progressed, queued, retried, rewritten, sendFailed } from '../model/state/outbox';
 
 export interface OutboxActions {
   /** `replyTo`: the message it answers. */
@@ -65,6 +65,7 @@ export function useOutbox(roomId: number, store: ChatStore, afterSend: () => voi
         replyToId: replyTo?.id ?? null,
         signal: controller.signal,
         onProgress: (fraction) => store.setState((state) => progressed(state, clientMsgId, fraction)),
+        onContent: (sent) => store.setState((state) => rewritten(state, clientMsgId, sent)),
       });
     },
     [mutate, store],

@@ -5,7 +5,7 @@ import { newOutgoing } from '../outgoing';
 import { timeline } from '../timeline';
 import { type ChatState, initialChatState } from './chat-state';
 import { latestReceived, newerReceived, olderReceived, sentReceived } from './log';
-import { discarded, progressed, queued, retried, sendFailed } from './outbox';
+import { discarded, progressed, queued, retried, rewritten, sendFailed } from './outbox';
 
 const draft = (content: string) => newOutgoing({ content, file: null });
 
@@ -38,6 +38,16 @@ describe('sending', () => {
     expect(state.outbox.map((entry) => [entry.clientMsgId, entry.status])).toEqual([
       [first.clientMsgId, 'pending'],
       [second.clientMsgId, 'pending'],
+    ]);
+  });
+
+  it('shows a pending message with the text it is sent with, in its place', () => {
+    const first = draft('party :tada:');
+    const second = draft('two');
+    const state = rewritten(queued(queued(initialChatState, first), second), first.clientMsgId, 'party 🎉');
+    expect(timeline(state.messages, state.outbox)).toMatchObject([
+      { content: 'party 🎉', status: 'pending' },
+      { content: 'two', status: 'pending' },
     ]);
   });
 

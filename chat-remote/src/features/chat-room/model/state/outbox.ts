@@ -36,6 +36,14 @@ export function retried(state: ChatState, clientMsgId: string): ChatState {
   });
 }
 
+/**
+ * The text it is sent with (its shortcodes replaced), so its row shows what the others will read, and a
+ * retry or a reload sends the same text.
+ */
+export function rewritten(state: ChatState, clientMsgId: string, content: string): ChatState {
+  return updateOutgoing(state, clientMsgId, { content });
+}
+
 export function progressed(state: ChatState, clientMsgId: string, progress: number): ChatState {
   return updateOutgoing(state, clientMsgId, { progress: Math.min(1, Math.max(0, progress)) });
 }
