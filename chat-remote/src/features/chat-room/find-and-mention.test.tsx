@@ -96,6 +96,18 @@ describe('search', () => {
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
   }, 30_000);
 
+  it('shows a formatted result as people read it: no markup, no link address, the word marked', async () => {
+    const api = fakeRoomApi(
+      many(3, (id) => (id === 2 ? 'ship **the release** [notes](https://example.com/x)' : `note ${id}`)),
+    );
+    renderRoom(api);
+    await userEvent.type(await screen.findByRole('searchbox'), 'release{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Search results' });
+    const result = await within(panel).findByRole('button', { name: /release/ });
+    await waitFor(() => expect(result).toHaveTextContent(/ship the release notes$/));
+    expect(result.querySelector('mark')?.textContent).toBe('release');
+  }, 30_000);
+
   it("says 'No messages found' when nothing matches", async () => {
     renderRoom();
     await userEvent.type(await screen.findByRole('searchbox'), 'zebra{Enter}');

@@ -2,11 +2,16 @@ import type { SearchResult } from '@chat/shared';
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { formatDateTime } from '../lib/format-time';
-import { highlighted } from '../lib/highlight';
+import { readableSegments } from '../lib/readable-segments';
+import { useShownText } from '../markdown/use-shown-text';
 
-/** The matched words of a result inside <mark>, the rest as text: React escapes it all. */
+/**
+ * A result's words as people read them (no `**`, no link addresses), the matched ones inside <mark>, the
+ * rest as text: React escapes it all.
+ */
 function MarkedText({ result }: { result: SearchResult }) {
   const { token } = theme.useToken();
+  const shown = useShownText(result.message.content);
   const markStyle: CSSProperties = {
     background: token.colorPrimaryBgHover,
     color: token.colorText,
@@ -15,7 +20,7 @@ function MarkedText({ result }: { result: SearchResult }) {
   };
   return (
     <>
-      {highlighted(result.message.content, result.highlights).map((segment, index) =>
+      {readableSegments(shown, result.highlights).map((segment, index) =>
         segment.marked ? (
           <mark key={index} style={markStyle}>
             {segment.text}
