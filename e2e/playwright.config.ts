@@ -27,6 +27,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions(),
+    // Every request reaches the network, as these specs assume; the service worker's spec allows it.
+    serviceWorkers: 'block',
   },
   // One server per app, each awaited on its own address: the API is the slowest to start.
   webServer: [

@@ -32,6 +32,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions(),
+    // Every request reaches the network, as these specs assume; the service worker's spec allows it.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node --import tsx scripts/scale/start.ts',

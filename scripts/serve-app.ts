@@ -16,6 +16,11 @@ import sirv from 'sirv';
 import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
 import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
 import { clientAddressResolver } from '../shell/server/client-address';
+import {
+  SERVICE_WORKER_KILL_SWITCH,
+  SERVICE_WORKER_PATH,
+  serviceWorkerHeaders,
+} from '../shell/server/service-worker-kill-switch';
 import { createShellHealth } from '../shell/server/shell-health';
 import { apps } from './apps';
 import { deployRefusals, fetchContract } from './check-deploy';
@@ -45,6 +50,8 @@ const assets = sirv(root, {
     // Hashed assets never change; manifests and HTML must be re-read on every deploy.
     const immutable = pathname.startsWith('/static/');
     res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (pathname === SERVICE_WORKER_PATH)
+      for (const [header, value] of Object.entries(serviceWorkerHeaders)) res.setHeader(header, value);
   },
 });
 
@@ -78,6 +85,10 @@ const canary = health
       checkDeploy: async (manifest) => deployRefusals(shellContract(), await fetchContract(manifest)),
     })
   : null;
+
+// A shell build without a service worker (a release from before it) still answers for one: the kill switch,
+// so the browsers that installed a later release's worker drop it.
+const killsServiceWorker = app.kind === 'shell' && !existsSync(join(root, SERVICE_WORKER_PATH));
 
 // The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
 const page = readFileSync(join(root, 'index.html'), 'utf8');
@@ -133,6 +144,11 @@ const server = createServer((req, res) => {
   if (health?.handle(req, res, pathname)) return;
   if (canary && pathname === CANARY_PATH) {
     void canary.handle(req, res);
+    return;
+  }
+  if (killsServiceWorker && pathname === SERVICE_WORKER_PATH) {
+    res.writeHead(200, serviceWorkerHeaders);
+    res.end(SERVICE_WORKER_KILL_SWITCH);
     return;
   }
   if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {

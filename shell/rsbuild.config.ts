@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type AppBuildOptions, createAppConfig } from '@chat/shared/build';
 import { defineConfig } from '@rsbuild/core';
+import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
 const shell: AppBuildOptions = {
   name: 'shell',
@@ -12,6 +13,8 @@ const shell: AppBuildOptions = {
     './src/federation/health-plugin.ts',
     './src/federation/cors-scripts-plugin.ts',
   ],
+  // The service worker (/sw.js) beside the build: a returning visitor's scripts come from its cache.
+  override: { plugins: [serviceWorkerPlugin] },
 };
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -25,6 +28,7 @@ const monolith: AppBuildOptions = {
   ...shell,
   federation: false,
   override: {
+    plugins: [serviceWorkerPlugin],
     resolve: {
       alias: { [fromHere('./src/federation/remotes')]: fromHere('./src/monolith/remotes.ts') },
     },

@@ -16,6 +16,7 @@ import { createAppRouter } from './app/router';
 import { followRuntimeConfig } from './federation/follow-runtime-config';
 import { followsConfig, registerRemotes } from './federation/remotes';
 import { startHealthReporting } from './health/start-health-reporting';
+import { registerServiceWorker } from './service-worker/register-service-worker';
 
 async function start(root: HTMLElement) {
   // Fetched by the entry before the shared packages arrived (./app/early-start).
@@ -46,6 +47,8 @@ async function start(root: HTMLElement) {
       </AppProviders>
     </StrictMode>,
   );
+  // Signed-in pages only: log out unregisters it, and the login screen must not bring it back.
+  if (signedIn) registerServiceWorker();
 }
 
 mountApp(start);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { OfflineBanner } from './offline-banner';
 
 // Development builds only: production never downloads the devtools.
 const QueryDevtools = import.meta.env.DEV
@@ -9,6 +10,7 @@ const QueryDevtools = import.meta.env.DEV
 export function RootLayout() {
   return (
     <>
+      <OfflineBanner />
       <Outlet />
       {QueryDevtools && (
         <Suspense>

@@ -1,0 +1,132 @@
+import { routes } from '@chat/shared/constants';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createRoom, messagesOf } from '../support/api';
+import { openRoom, rowsSaying, send } from '../support/chat';
+import { expect, test } from '../support/fixtures';
+
+// The one spec with service workers: the other configs block them so they keep testing the network.
+test.use({ serviceWorkers: 'allow' });
+
+const isScript = (url: string) => new URL(url).pathname.endsWith('.js');
+/** The browser's own update check of the worker must reach the network (a rollback's kill switch is there). */
+const isWorkerItself = (url: string) => new URL(url).pathname === '/sw.js';
+
+/**
+ * Every request for a script that reached the network from now on: the page's own, unless the service worker
+ * answered it, and the worker's, which are its trips to the network (a cache miss). Also what the page read
+ * without the worker (the configuration, the manifests).
+ */
+function watchNetwork(context: BrowserContext) {
+  const scripts: string[] = [];
+  const uncached: string[] = [];
+  const fromWorker: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker() && isScript(request.url()) && !isWorkerItself(request.url())) {
+      scripts.push(`worker: ${request.url()}`);
+    }
+  });
+  context.on('response', (response) => {
+    if (response.fromServiceWorker() && response.request().resourceType() === 'script')
+      fromWorker.push(response.url());
+    if (response.request().serviceWorker() || response.fromServiceWorker()) return;
+    uncached.push(response.url());
+    if (response.request().resourceType() === 'script' && !isWorkerItself(response.url())) {
+      scripts.push(`page: ${response.url()}`);
+    }
+  });
+  return { scripts, uncached, fromWorker };
+}
+
+/** Waits until the service worker holds every file this page loaded from a `static/` folder (any origin). */
+async function keptByWorker(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => new URL(url).pathname.includes('/static/'));
+          const missing: string[] = [];
+          for (const url of loaded) if (!(await caches.match(url))) missing.push(url);
+          return missing;
+        }),
+      { timeout: 20_000, message: 'files the service worker has not kept yet' },
+    )
+    .toEqual([]);
+}
+
+/** A signed-in visit: the room list, then a room, each loaded in full; the worker keeps what each loaded. */
+async function visit(page: Page, roomId: number): Promise<void> {
+  await page.goto(routes.home);
+  await expect(page.getByText('Room Lists')).toBeVisible();
+  await keptByWorker(page);
+  await openRoom(page, roomId);
+  await keptByWorker(page);
+}
+
+test.describe('service worker', () => {
+  test('a second visit takes no script from the network, and still reads the configuration and manifests', async ({
+    userPage: page,
+    context,
+    request,
+    token,
+  }) => {
+    const room = await createRoom(request, token);
+    await visit(page, room.id);
+
+    const network = watchNetwork(context);
+    await visit(page, room.id);
+
+    expect(network.scripts).toEqual([]);
+    // The scripts did load, from the worker: the shell's and the remotes' (other origins) alike.
+    const origins = new Set(network.fromWorker.map((url) => new URL(url).origin));
+    expect(origins).toContain(new URL(page.url()).origin);
+    expect(origins.size).toBeGreaterThan(1);
+    const uncached = network.uncached.map((url) => new URL(url).pathname);
+    expect(uncached).toContain('/config.json');
+    expect(uncached).toContain('/mf-manifest.json');
+  });
+
+  test('log out deletes the caches and the worker', async ({ userPage: page, request, token, user }) => {
+    const room = await createRoom(request, token);
+    await visit(page, room.id);
+    expect(await page.evaluate(() => caches.keys())).not.toEqual([]);
+
+    await page.getByRole('button', { name: user.username, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
+    await expect(page).toHaveURL(routes.login);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
+  });
+
+  test("offline, the app says 'You are offline.' and the outbox sends what was typed once back online", async ({
+    userPage: page,
+    context,
+    request,
+    token,
+  }) => {
+    const room = await createRoom(request, token);
+    await visit(page, room.id);
+    const offline = page.getByText('You are offline.', { exact: true });
+    await expect(offline).toBeHidden();
+
+    await context.setOffline(true);
+    await expect(offline).toBeVisible();
+    await send(page, 'typed while offline');
+    const row = rowsSaying(page, 'typed while offline');
+    await expect(row).toHaveAttribute('data-status', 'failed');
+
+    await context.setOffline(false);
+    await expect(offline).toBeHidden();
+    await expect(row).toHaveAttribute('data-status', 'sent');
+    await expect(rowsSaying(page, 'typed while offline')).toHaveCount(1);
+    const stored = await messagesOf(request, token, room.id);
+    expect(stored.map((message) => message.content)).toEqual(['typed while offline']);
+  });
+});

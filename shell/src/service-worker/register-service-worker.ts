@@ -1,0 +1,22 @@
+import { Workbox } from 'workbox-window';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * Installs the shell's service worker (./sw.ts) in a production page, once the app has rendered and the
+ * browser is idle: it must never compete with the first load it is meant to make unnecessary next time.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+  whenIdle(() => void install().catch(() => undefined));
+}
+
+async function install(): Promise<void> {
+  const workbox = new Workbox(SERVICE_WORKER_URL);
+  await workbox.register();
+  // This first page loaded its scripts before any worker controlled it; the worker fetches and keeps those
+  // its routes would have kept (the rest it ignores), so the next visit takes none of them from the network.
+  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+  await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loaded } });
+}
