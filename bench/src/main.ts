@@ -1,7 +1,8 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
-// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, phone-levers, api, search, api-scale, websocket,
-// websocket-soketi, send-to-visible, big-room, reactions, room-switch, rooms-panel, rich-text), written to bench/results/partial.json.
+// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, repeat-visit, phone-levers, api, search,
+// api-scale, websocket, websocket-soketi, send-to-visible, big-room, reactions, room-switch, rooms-panel, rich-text),
+// written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
 import { apiHttp } from './benchmarks/api-http';
 import { apiScale } from './benchmarks/api-scale';
@@ -14,6 +15,7 @@ import { firstLoadJs } from './benchmarks/first-load-js';
 import { lighthouseBenchmark } from './benchmarks/lighthouse';
 import { phoneLevers } from './benchmarks/phone-levers';
 import { reactions } from './benchmarks/reactions';
+import { repeatVisit } from './benchmarks/repeat-visit';
 import { richText } from './benchmarks/rich-text';
 import { roomSwitch } from './benchmarks/room-switch';
 import { roomsPanel } from './benchmarks/rooms-panel';
@@ -30,6 +32,7 @@ const benchmarks: Benchmark[] = [
   firstLoadJs,
   coldLoadBenchmark,
   lighthouseBenchmark,
+  repeatVisit,
   phoneLevers,
   apiHttp,
   apiSearch,

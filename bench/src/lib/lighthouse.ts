@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { chromiumPath } from '../../../scripts/lib/chromium';
+import { primeVisit } from './prime-visit';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -44,7 +45,19 @@ const categories = ['performance', 'accessibility', 'best-practices'] as const;
  */
 export async function runLighthouse(
   url: string,
-  { preset, token }: { preset: Preset; token?: string | undefined },
+  {
+    preset,
+    token,
+    repeat = false,
+  }: {
+    preset: Preset;
+    token?: string | undefined;
+    /**
+     * A repeat visit: the page visited once first in the same browser (./prime-visit.ts), and Lighthouse's
+     * storage reset off, so the run finds what that visit kept (the service worker, its caches, the HTTP cache).
+     */
+    repeat?: boolean;
+  },
 ): Promise<LighthouseFigures> {
   // A debugging port of its own, free when launched: a fixed one could find a Chromium left behind and reuse it.
   const chrome = await launch({
@@ -58,9 +71,15 @@ export async function runLighthouse(
   });
   try {
     if (token) await setCookie(chrome.port, url, token);
+    if (repeat) await primeVisit(chrome.port, url);
     const result = await lighthouse(
       url,
-      { port: chrome.port, logLevel: 'error', onlyCategories: [...categories] },
+      {
+        port: chrome.port,
+        logLevel: 'error',
+        onlyCategories: [...categories],
+        disableStorageReset: repeat,
+      },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
