@@ -37,7 +37,7 @@ export const repeatVisit: Benchmark = {
           const run = await runLighthouse(url, { preset: 'mobile', token: session.token, repeat: true });
           runs[deployment].push(run);
           context.log(
-            `  ${deployment}: performance ${run.performance}, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, ${(run.bytes / KiB).toFixed(0)} KiB`,
+            `  ${deployment}: FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, ${(run.bytes / KiB).toFixed(0)} KiB transferred (performance ${run.performance})`,
           );
         }
       }
