@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import getPort from 'get-port';
 
 /** The redis-server binary on PATH (Debian's package installs /usr/bin/redis-server), or null. */
 export const REDIS_SERVER_BIN =
@@ -20,14 +20,6 @@ export function redisServerMissing(): boolean {
   return true;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export interface TestRedis {
   url: string;
   stop(): Promise<void>;
@@ -37,7 +29,7 @@ export interface TestRedis {
 export async function startRedisServer(): Promise<TestRedis> {
   if (!REDIS_SERVER_BIN) throw new Error('redis-server is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'chat-api-redis-'));
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child: ChildProcess = spawn(
     REDIS_SERVER_BIN,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@rstest/core';
+import getPort from 'get-port';
 import { runningCanary, stateWith } from './canary-fixtures';
 import { fileStateStore, redisStateStore, type StateStore } from './state-store';
 
@@ -12,14 +12,6 @@ const stops: (() => void)[] = [];
 afterAll(() => {
   for (const stop of stops) stop();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** What a restart does to a store: a new one over the same place reads what the old one saved. */
 async function survivesRestart(open: () => StateStore) {
@@ -43,7 +35,7 @@ describe('the state stores', () => {
   });
 
   it.skipIf(!hasRedis)('keep it in Redis across a restart (a real redis-server)', async () => {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no']);
     stops.push(() => redis.kill());
     await new Promise<void>((resolve) =>
