@@ -1,8 +1,14 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { routes } from '@chat/shared/constants';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createRoom, messagesOf } from '../support/api';
+import { type AppServer, serveApp } from '../support/app-server';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { extraPorts } from '../support/stack';
 
 // The one spec with service workers: the other configs block them so they keep testing the network.
 test.use({ serviceWorkers: 'allow' });
@@ -128,5 +134,39 @@ test.describe('service worker', () => {
     await expect(rowsSaying(page, 'typed while offline')).toHaveCount(1);
     const stored = await messagesOf(request, token, room.id);
     expect(stored.map((message) => message.content)).toEqual(['typed while offline']);
+  });
+
+  test('a shell rolled back to a build without the worker removes it from the browser', async ({
+    userPage: page,
+  }) => {
+    // Today's shell build less its worker: what a release from before the worker looks like to the server.
+    const withoutWorker = mkdtempSync(join(tmpdir(), 'shell-without-sw-'));
+    cpSync(fileURLToPath(new URL('../../shell/dist', import.meta.url)), withoutWorker, { recursive: true });
+    rmSync(join(withoutWorker, 'sw.js'));
+    let shell: AppServer | undefined;
+    try {
+      shell = await serveApp('shell', extraPorts.rolledBackShell);
+      await page.goto(`${shell.url}${routes.home}`);
+      await expect(page.getByText('Room Lists')).toBeVisible();
+      await keptByWorker(page);
+
+      await shell.stop();
+      shell = await serveApp('shell', extraPorts.rolledBackShell, { DIST_DIR: withoutWorker });
+      // The browser checks the worker at this navigation, finds the kill switch and installs it.
+      await page.reload();
+      await expect(page.getByText('Room Lists')).toBeVisible();
+
+      await expect
+        .poll(() =>
+          page.evaluate(async () => ({
+            workers: (await navigator.serviceWorker.getRegistrations()).length,
+            caches: await caches.keys(),
+          })),
+        )
+        .toEqual({ workers: 0, caches: [] });
+    } finally {
+      await shell?.stop();
+      rmSync(withoutWorker, { recursive: true, force: true });
+    }
   });
 });

@@ -50,6 +50,8 @@ export const extraPorts = {
   canaryShell: 4600,
   brokenChat: 4601,
   goodChat: 4602,
+  /** The service worker spec's shell, restarted on a build without the worker (its kill switch). */
+  rolledBackShell: 4300,
 } as const;
 
 export const origin = (port: number) => `http://localhost:${port}`;
