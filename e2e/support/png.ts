@@ -1,29 +1,14 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 type Pixel = (x: number, y: number) => [number, number, number];
 
-/** A real PNG, built here so the server's content sniffing sees a genuine image. */
+/** A real PNG (pngjs encodes it), so the server's content sniffing and re-encoding see a genuine image. */
 export function png(width: number, height: number, pixel: Pixel): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) =>
-    Buffer.from([0, ...Array.from({ length: width }, (_, x) => pixel(x, y)).flat()]),
-  );
-  const pixels = Buffer.concat(rows);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const image = new PNG({ width, height });
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      image.data.set([...pixel(x, y), 255], at);
+    }
+  return PNG.sync.write(image);
 }
