@@ -1,4 +1,8 @@
+import { routes } from '@chat/shared/constants';
+import { signInBrowser } from '../../scripts/lib/sign-in-browser';
+import { createRoom, createUser, loginToken } from '../support/api';
 import { type AppServer, serveApp } from '../support/app-server';
+import { feed, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { extraPorts } from '../support/stack';
 
@@ -25,6 +29,62 @@ test('a remote manifest URL changed in the served configuration moves the shell 
     expect(landing?.headers().link).toContain(`<${auth.url}/mf-manifest.json>; rel=preload`);
     expect(fromMovedRemote.filter((url) => url === `${auth.url}/mf-manifest.json`)).toHaveLength(1);
   } finally {
+    for (const server of servers.reverse()) await server.stop();
+  }
+});
+
+/**
+ * An operator moves a remote while tabs are open: each tab reads the new configuration within seconds. Its
+ * page's CSP was made for the old origins, so it cannot load the new one in place; it reloads once
+ * (shell/src/federation/follow-runtime-config.ts), after the same handover as a swap, and comes back in the
+ * same room with what was typed, running the remote from its new address.
+ */
+test('an open tab follows a remote moved to an origin its page did not name: one reload, nothing lost', async ({
+  page,
+  request,
+}) => {
+  const servers: AppServer[] = [];
+  let shell: AppServer | undefined;
+  const serveShell = async (env: Record<string, string> = {}) => {
+    await shell?.stop();
+    shell = await serveApp('shell', extraPorts.movedShell, { CONFIG_REFRESH_SECONDS: '1', ...env });
+  };
+  try {
+    const chat = await serveApp('chat-remote', extraPorts.movedChat);
+    servers.push(chat);
+    await serveShell();
+    const user = await createUser(request, 'mover');
+    const token = await loginToken(request, user);
+    const room = await createRoom(request, token);
+    await signInBrowser(page.context(), shell?.url ?? '', token);
+    await page.goto(`${shell?.url}${routes.room(room.id)}`);
+    await send(page, 'sent before the move');
+    await expect(feed(page).getByText('sent before the move', { exact: true })).toBeVisible();
+    const bar = page.getByPlaceholder('Message...');
+    await bar.fill('typed before the move');
+
+    let loads = 0;
+    page.on('load', () => loads++);
+    await serveShell({ CHAT_REMOTE_URL: `${chat.url}/mf-manifest.json` });
+
+    // The reloaded page runs chat-remote from its new address, in the same room, the draft restored.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin),
+          ),
+        { timeout: 20_000 },
+      )
+      .toContain(chat.url);
+    await expect(page).toHaveURL(`${shell?.url}${routes.room(room.id)}`);
+    await expect(feed(page).getByText('sent before the move', { exact: true })).toBeVisible();
+    await expect(bar).toHaveValue('typed before the move');
+    // Once: the new page's CSP names the new origin, and the next reads find nothing to move.
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(1);
+  } finally {
+    await shell?.stop();
     for (const server of servers.reverse()) await server.stop();
   }
 });

@@ -46,6 +46,7 @@ export const extraPorts = {
   missingChat: 4103,
   movedShell: 4200,
   movedAuth: 4201,
+  movedChat: 4202,
   /** The canary spec's shell (small canary settings) and its two chat-remote canaries. */
   canaryShell: 4600,
   brokenChat: 4601,
