@@ -65,18 +65,16 @@ test('an open tab follows a remote moved to an origin its page did not name: one
 
     let loads = 0;
     page.on('load', () => loads++);
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
     await serveShell({ CHAT_REMOTE_URL: `${chat.url}/mf-manifest.json` });
+    await reloaded;
 
     // The reloaded page runs chat-remote from its new address, in the same room, the draft restored.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() =>
-            performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin),
-          ),
-        { timeout: 20_000 },
-      )
-      .toContain(chat.url);
+    await expect(page.getByRole('heading', { name: /^Chat Room: / })).toBeVisible();
+    const origins = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin),
+    );
+    expect(origins).toContain(chat.url);
     await expect(page).toHaveURL(`${shell?.url}${routes.room(room.id)}`);
     await expect(feed(page).getByText('sent before the move', { exact: true })).toBeVisible();
     await expect(bar).toHaveValue('typed before the move');
