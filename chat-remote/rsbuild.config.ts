@@ -6,13 +6,6 @@ export default createAppConfig({
   title: 'chat remote',
   exposes: { './ChatRoom': './src/exposes/chat-room.tsx' },
   override: {
-    source: {
-      // The canary e2e's broken build (e2e/specs/canary.spec.ts): sending throws. Any other build defines it
-      // empty, and the minifier drops the code it guards.
-      define: {
-        'process.env.CHAT_REMOTE_BROKEN_SEND': JSON.stringify(process.env.CHAT_REMOTE_BROKEN_SEND ?? ''),
-      },
-    },
     // The canary e2e's builds go beside dist/ (dist-canary-*), never over it.
     output: { distPath: { root: process.env.CHAT_REMOTE_DIST_DIR ?? 'dist' } },
     performance: {

@@ -120,9 +120,6 @@ test.describe('service worker', () => {
     request,
     token,
   }) => {
-    // In the bench's monolith run a send made offline stays pending, service workers blocked or not
-    // (chat-delivery's offline test fails there the same way): the outbox's matter, not the worker's.
-    test.skip(!federated, 'a send made offline stays pending in the monolith run');
     const room = await createRoom(request, token);
     await visit(page, room.id);
     const offline = page.getByText('You are offline.', { exact: true });

@@ -101,6 +101,10 @@ export function createAppConfig({
         'process.env.CHAT_LEVERS_OFF': JSON.stringify(process.env.CHAT_LEVERS_OFF ?? ''),
         'process.env.CHAT_LEVERS_ON': JSON.stringify(process.env.CHAT_LEVERS_ON ?? ''),
         'process.env.MF_BUILD_VERSION': JSON.stringify(process.env.MF_BUILD_VERSION),
+        // The canary e2e's broken chat-remote (e2e/specs/canary.spec.ts): sending throws. Defined for every
+        // build, not only chat-remote's own: the shell's monolith compiles chat-remote's sources too, and an
+        // undefined `process` there broke every send. Empty, the minifier drops the code it guards.
+        'process.env.CHAT_REMOTE_BROKEN_SEND': JSON.stringify(process.env.CHAT_REMOTE_BROKEN_SEND ?? ''),
       },
     },
     resolve: { alias: federation ? federationRuntimeEsmAliases(process.cwd()) : {} },
