@@ -1,5 +1,6 @@
 import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
+import './offline-banner.css';
 
 export const OFFLINE_TEXT = 'You are offline.';
 
@@ -13,9 +14,9 @@ function subscribe(changed: () => void): () => void {
 }
 
 /**
- * Says so while the browser has no network. Laid over the top of the page rather than in its flow: online it
- * takes no room at all, and going offline moves nothing the person is reading or typing (the chat's outbox
- * keeps what they send meanwhile).
+ * Says so while the browser has no network. Laid over the header's empty part rather than in the page's flow
+ * (./offline-banner.css): online it takes no room at all, and going offline moves nothing the person is
+ * reading or typing (the chat's outbox keeps what they send meanwhile), nor hides the title or the menu.
  */
 export function OfflineBanner() {
   const online = useSyncExternalStore(
@@ -24,12 +25,5 @@ export function OfflineBanner() {
     () => true,
   );
   if (online) return null;
-  return (
-    <Alert
-      banner
-      type="warning"
-      title={OFFLINE_TEXT}
-      style={{ position: 'fixed', insetBlockStart: 0, insetInline: 0, zIndex: 1100 }}
-    />
-  );
+  return <Alert className="offline-banner" type="warning" showIcon title={OFFLINE_TEXT} />;
 }
