@@ -8,6 +8,7 @@ import { createRoom, messagesOf } from '../support/api';
 import { type AppServer, serveApp } from '../support/app-server';
 import { openRoom, rowsSaying, send } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { keptByWorker, workerState } from '../support/service-worker';
 import { extraPorts } from '../support/stack';
 
 // The one spec with service workers: the other configs block them so they keep testing the network.
@@ -43,26 +44,6 @@ function watchNetwork(context: BrowserContext) {
     }
   });
   return { scripts, uncached, fromWorker };
-}
-
-/** Waits until the service worker holds every file this page loaded from a `static/` folder (any origin). */
-async function keptByWorker(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          const loaded = performance
-            .getEntriesByType('resource')
-            .map((entry) => entry.name)
-            .filter((url) => new URL(url).pathname.includes('/static/'));
-          const missing: string[] = [];
-          for (const url of loaded) if (!(await caches.match(url))) missing.push(url);
-          return missing;
-        }),
-      { timeout: 20_000, message: 'files the service worker has not kept yet' },
-    )
-    .toEqual([]);
 }
 
 /** A signed-in visit: the room list, then a room, each loaded in full; the worker keeps what each loaded. */
@@ -163,14 +144,7 @@ test.describe('service worker', () => {
       await page.reload();
       await expect(page.getByText('Room Lists')).toBeVisible();
 
-      await expect
-        .poll(() =>
-          page.evaluate(async () => ({
-            workers: (await navigator.serviceWorker.getRegistrations()).length,
-            caches: await caches.keys(),
-          })),
-        )
-        .toEqual({ workers: 0, caches: [] });
+      await expect.poll(() => workerState(page)).toEqual({ workers: 0, caches: [] });
     } finally {
       await shell?.stop();
       rmSync(withoutWorker, { recursive: true, force: true });

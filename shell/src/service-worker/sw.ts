@@ -6,8 +6,17 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CACHE_NAMES, cacheStrategyFor } from './cache-strategy';
 
-// The shell compiles against the DOM's types; of the worker's own scope this file needs one call.
-const worker = self as unknown as { skipWaiting(): Promise<void>; location: Location };
+// The shell compiles against the DOM's types; of the worker's own scope this file needs these.
+interface FetchEventLike extends Event {
+  request: Request;
+  waitUntil(done: Promise<unknown>): void;
+}
+const worker = self as unknown as {
+  skipWaiting(): Promise<void>;
+  location: Location;
+  registration: { unregister(): Promise<boolean> };
+  addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+};
 
 // Every file kept is immutable by name, so a new worker can take over open tabs at once: none of them can be
 // handed a file of another build than the one it asked for.
@@ -29,11 +38,38 @@ const strategies = {
   }),
 };
 
+/** Set once the origin has withdrawn this worker (below): from then on it keeps nothing and answers nothing. */
+let withdrawn = false;
+
 for (const kind of ['cache-first', 'network-first'] as const) {
   // The default router also answers the page's CACHE_URLS message (./register-service-worker.ts) by the same
   // routes: what the page loaded before this worker controlled it is kept by the same rule.
   registerRoute(
-    ({ request }) => cacheStrategyFor(request, worker.location.origin) === kind,
+    ({ request }) => !withdrawn && cacheStrategyFor(request, worker.location.origin) === kind,
     strategies[kind],
   );
 }
+
+/**
+ * Withdrawn: the origin no longer serves this worker (404 or 410 for /sw.js: a shell rolled back to a release
+ * from before it, served by that release's own server, which has no kill switch). The browser's own update
+ * check just fails then and keeps the worker, so the worker looks itself at each page load and leaves with
+ * its caches. A failed or 5xx answer is an outage, not a withdrawal: it stays.
+ */
+async function leaveIfWithdrawn(): Promise<void> {
+  if (withdrawn) return;
+  const answer = await fetch('/sw.js', { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+  if (answer?.status !== 404 && answer?.status !== 410) return;
+  withdrawn = true;
+  await worker.registration.unregister();
+  const clear = async () => Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+  await clear();
+  // A script the page asked for just before may still be on its way into the cache (the worker still controls
+  // the open tabs until they close): cleared again once those have landed.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await clear();
+}
+
+worker.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate') event.waitUntil(leaveIfWithdrawn());
+});
