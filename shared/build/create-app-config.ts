@@ -149,5 +149,12 @@ export function createAppConfig({
           tools: { rspack: { output: { chunkLoadingGlobal: chunkLoadingGlobal(name) } } },
         }
       : {};
-  return defineConfig(mergeRsbuildConfig(base, versioned, override));
+  // Scope hoisting makes a shared package one module: antd's tree-shaken copy became a single 580 KB function
+  // that V8 compiles whole on the main thread when the share scope first reads it (bench/README.md,
+  // "Federation's own cost on a phone"). Without it each of antd's modules compiles as it is first required.
+  const unconcatenated: RsbuildConfig =
+    federation && leverOn('unconcatenated-modules')
+      ? { tools: { rspack: { optimization: { concatenateModules: false } } } }
+      : {};
+  return defineConfig(mergeRsbuildConfig(base, versioned, unconcatenated, override));
 }

@@ -2,7 +2,14 @@ import { shippedLevers, triedLevers } from '@chat/shared/perf-levers';
 import { buildVariant } from '../lib/builds';
 import type { BenchContext } from '../lib/context';
 import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
-import { type MainThread, mainThreadCells, mainThreadHeader, mainThreadOf } from '../lib/main-thread';
+import {
+  type MainThread,
+  mainThreadCells,
+  mainThreadHeader,
+  mainThreadOf,
+  roleCells,
+  roleHeader,
+} from '../lib/main-thread';
 import { renderGrid } from '../lib/report';
 import { setUpScenes } from '../lib/scenes';
 import { summarize } from '../lib/stats';
@@ -21,6 +28,10 @@ interface Cell {
   performance: number;
   lcpMs: number;
   tbtMs: number;
+  /** mainthread-work-breakdown summed: all the main thread's work, ms under the 4× CPU. */
+  mainThreadMs: number;
+  /** total-byte-weight, KiB transferred. */
+  kib: number;
   /** The largest contentful paint's element in most runs. */
   lcpElement: string;
   mainThread: MainThread;
@@ -90,6 +101,41 @@ function mostCommon(values: string[]): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
+/** Federated ÷ monolith, each deployment against the shipped monolith on the same screen: issue 34's targets. */
+function ratios(cells: Cell[]): string {
+  const header = ['federated ÷ shipped monolith', 'main thread', 'TBT', 'KiB', 'met (≤ 1.10 each)'];
+  const lines = cells.flatMap((cell) => {
+    const monolith = cells.find(
+      (other) => other.screen === cell.screen && other.deployment === 'shipped, monolith',
+    );
+    if (!monolith || !cell.deployment.endsWith('federated')) return [];
+    const figures = [
+      cell.mainThreadMs / monolith.mainThreadMs,
+      cell.tbtMs / monolith.tbtMs,
+      cell.kib / monolith.kib,
+    ];
+    return [
+      [
+        `${cell.screen}: ${cell.deployment}`,
+        ...figures.map((ratio) => ratio.toFixed(2)),
+        figures.every((ratio) => ratio <= 1.1) ? 'yes' : 'NO',
+      ],
+    ];
+  });
+  return renderGrid(header, lines);
+}
+
+function renderRoles(cells: Cell[]): string {
+  const header = ['by role, median', 'main thread ms', 'KiB', ...roleHeader];
+  const lines = cells.map((cell) => [
+    `${cell.screen}: ${cell.deployment}`,
+    cell.mainThreadMs.toFixed(0),
+    cell.kib.toFixed(0),
+    ...roleCells(cell.mainThread),
+  ]);
+  return `${renderGrid(header, lines)}\nscript time (bootup-time, every script) and KiB by the part each script plays (bench/src/lib/script-roles.ts)`;
+}
+
 function render(cells: Cell[]): string {
   const header = ['mobile, median', 'perf', 'LCP ms', 'TBT ms', ...mainThreadHeader, 'LCP element'];
   const lines = cells.map((cell) => [
@@ -146,12 +192,18 @@ export const phoneLevers: Benchmark = {
           performance: median((run) => run.performance),
           lcpMs: median((run) => run.lcpMs),
           tbtMs: median((run) => run.tbtMs),
+          mainThreadMs: median((run) => Object.values(run.mainThread).reduce((sum, ms) => sum + ms, 0)),
+          kib: median((run) => run.bytes / 1024),
           lcpElement: mostCommon(figures.map((run) => run.lcpElement)),
           mainThread: await mainThreadOf(figures),
           runs: figures,
         });
       }
-      return { rows: [], details: { cells }, table: render(cells) };
+      return {
+        rows: [],
+        details: { cells },
+        table: `${render(cells)}\n\n${renderRoles(cells)}\n\n${ratios(cells)}`,
+      };
     } finally {
       await stop();
     }

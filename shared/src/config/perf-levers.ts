@@ -14,7 +14,7 @@ export const shippedLevers = [
   'rich-text',
 ] as const;
 /** Measured, and not shipped: bench/README.md says why. */
-export const triedLevers = ['react-compiler'] as const;
+export const triedLevers = ['react-compiler', 'unconcatenated-modules'] as const;
 export type PerfLever = (typeof shippedLevers)[number] | (typeof triedLevers)[number];
 
 const listed = (names: string | undefined) => (names ?? '').split(',');
