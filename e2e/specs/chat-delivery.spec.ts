@@ -126,7 +126,7 @@ test.describe('delivery through faults', () => {
     await expectEachOnce(page, ['before going offline', ...away], 'browser offline');
   });
 
-  test('a send that fails offline shows failed with Retry, and is delivered once back online, unclicked', async ({
+  test("a send that fails offline shows failed with Retry under 'You are offline.', and is delivered once back online, unclicked", async ({
     userPage: page,
     context,
     request,
@@ -135,7 +135,10 @@ test.describe('delivery through faults', () => {
     const room = await createRoom(request, token);
     await openRoom(page, room.id);
 
+    const offline = page.getByText('You are offline.', { exact: true });
+    await expect(offline).toBeHidden();
     await context.setOffline(true);
+    await expect(offline).toBeVisible();
     await send(page, 'sent into the void');
     const row = rowsSaying(page, 'sent into the void');
     await expect(row).toHaveAttribute('data-status', 'failed');
@@ -146,6 +149,7 @@ test.describe('delivery through faults', () => {
     // The outbox sends it again by itself when the browser is back online (Retry is the lost-answer test's).
     await context.setOffline(false);
 
+    await expect(offline).toBeHidden();
     await expect(row).toHaveAttribute('data-status', 'sent');
     await expect(rowsSaying(page, 'sent into the void')).toHaveCount(1);
     const stored = await messagesOf(request, token, room.id);

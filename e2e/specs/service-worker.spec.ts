@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routes } from '@chat/shared/constants';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createRoom, messagesOf } from '../support/api';
+import { createRoom } from '../support/api';
 import { type AppServer, serveApp } from '../support/app-server';
-import { openRoom, rowsSaying, send } from '../support/chat';
+import { openRoom } from '../support/chat';
 import { expect, test } from '../support/fixtures';
 import { keptByWorker, workerState } from '../support/service-worker';
 import { extraPorts } from '../support/stack';
@@ -93,31 +93,6 @@ test.describe('service worker', () => {
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
       0,
     );
-  });
-
-  test("offline, the app says 'You are offline.' and the outbox sends what was typed once back online", async ({
-    userPage: page,
-    context,
-    request,
-    token,
-  }) => {
-    const room = await createRoom(request, token);
-    await visit(page, room.id);
-    const offline = page.getByText('You are offline.', { exact: true });
-    await expect(offline).toBeHidden();
-
-    await context.setOffline(true);
-    await expect(offline).toBeVisible();
-    await send(page, 'typed while offline');
-    const row = rowsSaying(page, 'typed while offline');
-    await expect(row).toHaveAttribute('data-status', 'failed');
-
-    await context.setOffline(false);
-    await expect(offline).toBeHidden();
-    await expect(row).toHaveAttribute('data-status', 'sent');
-    await expect(rowsSaying(page, 'typed while offline')).toHaveCount(1);
-    const stored = await messagesOf(request, token, room.id);
-    expect(stored.map((message) => message.content)).toEqual(['typed while offline']);
   });
 
   test('a shell rolled back to a build without the worker removes it from the browser', async ({
