@@ -1,16 +1,13 @@
+import { lazyChunk } from '../lib/lazy-chunk';
 import { emojiFromHexcode } from './emoji-from-hexcode';
 import { keptRanges, mayHoldShortcode, replaceShortcodes } from './shortcodes';
-
-let loading: Promise<Map<string, string>> | null = null;
 
 /**
  * GitHub's shortcodes from the picker's own data set (emojibase-data), each mapped to the emoji the API
  * accepts; names whose emoji it would refuse are left out, so they stay as typed.
  */
-function loadShortcodes(): Promise<Map<string, string>> {
-  loading ??= import(
-    /* webpackChunkName: "emoji-shortcodes" */ 'emojibase-data/en/shortcodes/github.json'
-  ).then(
+const shortcodes = lazyChunk(() =>
+  import(/* webpackChunkName: "emoji-shortcodes" */ 'emojibase-data/en/shortcodes/github.json').then(
     ({ default: dataset }) => {
       const byName = new Map<string, string>();
       for (const [hexcode, names] of Object.entries(dataset as Record<string, string | string[]>)) {
@@ -20,13 +17,8 @@ function loadShortcodes(): Promise<Map<string, string>> {
       }
       return byName;
     },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+  ),
+);
 
 /**
  * A message's text as it is sent: `:tada:` becomes 🎉 outside code. The shortcodes and the Markdown parser
@@ -35,11 +27,11 @@ function loadShortcodes(): Promise<Map<string, string>> {
 export async function emojifyShortcodes(text: string): Promise<string> {
   if (!mayHoldShortcode(text)) return text;
   try {
-    const [shortcodes, { parseMessage }] = await Promise.all([
-      loadShortcodes(),
+    const [byName, { parseMessage }] = await Promise.all([
+      shortcodes.load(),
       import('@chat/shared/markdown'),
     ]);
-    return replaceShortcodes(text, shortcodes, keptRanges(parseMessage(text), text));
+    return replaceShortcodes(text, byName, keptRanges(parseMessage(text), text));
   } catch {
     // The chunks could not be loaded: the text goes as typed rather than not at all.
     return text;

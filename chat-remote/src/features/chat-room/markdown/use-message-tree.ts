@@ -1,6 +1,7 @@
 import { leverOn } from '@chat/shared/perf-levers';
 import type { Root } from 'mdast';
 import { startTransition, useEffect, useState } from 'react';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { mayHaveMarkup } from './may-have-markup';
 
 type Parse = (content: string) => Root;
@@ -11,23 +12,11 @@ type Parse = (content: string) => Root;
  * of plain talk never load it. Once here it parses synchronously, so a message arriving later renders
  * formatted from its first paint.
  */
-let parse: Parse | null = null;
-let loading: Promise<Parse> | null = null;
-
-function loadParser(): Promise<Parse> {
-  loading ??= import(/* webpackChunkName: "markdown-parser" */ '@chat/shared/markdown').then(
-    (module) => {
-      parse = module.parseMessage;
-      return module.parseMessage;
-    },
-    (error: unknown) => {
-      // A chunk that failed to load is asked for again by the next message that needs it.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const parser = lazyChunk(() =>
+  import(/* webpackChunkName: "markdown-parser" */ '@chat/shared/markdown').then(
+    (module): Parse => module.parseMessage,
+  ),
+);
 
 const needsParser = (content: string) => leverOn('rich-text') && mayHaveMarkup(content);
 
@@ -37,8 +26,8 @@ const needsParser = (content: string) => leverOn('rich-text') && mayHaveMarkup(c
  * sooner and by fewer renders.
  */
 export function preloadParserFor<T extends { content: string }>(messages: readonly T[] | null | undefined) {
-  if (!parse && messages?.some((message) => needsParser(message.content)))
-    loadParser().catch(() => undefined);
+  if (!parser.now() && messages?.some((message) => needsParser(message.content)))
+    parser.load().catch(() => undefined);
 }
 
 /**
@@ -75,29 +64,29 @@ function spend(ms: number) {
   }, 0);
 }
 
-function timedParse(content: string, parser: Parse): Root {
+function timedParse(content: string, parse: Parse): Root {
   const started = performance.now();
-  const tree = remember(content, parser(content));
+  const tree = remember(content, parse(content));
   spend(performance.now() - started);
   return tree;
 }
 
 /** The tree now if it is parsed or the task's budget allows parsing it; null: later (whenParsed). */
-function treeNowOrLater(content: string, parser: Parse): Root | null {
+function treeNowOrLater(content: string, parse: Parse): Root | null {
   const known = trees.get(content);
   if (known) return known;
-  return spent < BUDGET_MS ? timedParse(content, parser) : null;
+  return spent < BUDGET_MS ? timedParse(content, parse) : null;
 }
 
 const waiting = new Map<string, Set<() => void>>();
 let draining = false;
 
 function drain() {
-  const parser = parse;
-  if (!parser) return;
+  const parse = parser.now();
+  if (!parse) return;
   for (const [content, listeners] of waiting) {
     if (spent >= BUDGET_MS) break;
-    if (!trees.has(content)) timedParse(content, parser);
+    if (!trees.has(content)) timedParse(content, parse);
     waiting.delete(content);
     for (const listener of listeners) listener();
   }
@@ -132,12 +121,12 @@ function whenParsed(content: string, done: () => void): () => void {
 export function useMessageTree(content: string): Root | null {
   // The `rich-text` lever off (a build for the bench only) shows every message as plain text, as before.
   const needed = needsParser(content);
-  const [ready, setReady] = useState(parse !== null);
+  const [ready, setReady] = useState(parser.now() !== null);
   const [, setParsed] = useState(0);
   useEffect(() => {
     if (!needed || ready) return;
     let live = true;
-    loadParser().then(
+    parser.load().then(
       () => live && startTransition(() => setReady(true)),
       () => undefined,
     );
@@ -145,6 +134,7 @@ export function useMessageTree(content: string): Root | null {
       live = false;
     };
   }, [needed, ready]);
+  const parse = parser.now();
   const tree = needed && ready && parse ? treeNowOrLater(content, parse) : null;
   const deferred = needed && ready && !tree;
   useEffect(() => {

@@ -1,26 +1,14 @@
 import { leverOn } from '@chat/shared/perf-levers';
 import { useEffect, useState } from 'react';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { mayHaveMarkup } from './may-have-markup';
 
-type Blank = (content: string) => string;
-
-let blank: Blank | null = null;
-let loading: Promise<Blank> | null = null;
-
 /** The parser's chunk with the few lines that blank markup; shared with the feed's parser when it is here. */
-function loadBlank(): Promise<Blank> {
-  loading ??= import(/* webpackChunkName: "searchable-text" */ '@chat/shared/searchable-text').then(
-    (module) => {
-      blank = module.searchableText;
-      return module.searchableText;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const blanker = lazyChunk(() =>
+  import(/* webpackChunkName: "searchable-text" */ '@chat/shared/searchable-text').then(
+    (module) => module.searchableText,
+  ),
+);
 
 /**
  * A message's text with its markup blanked and every word where it stands (`searchableText`, as the API
@@ -29,11 +17,11 @@ function loadBlank(): Promise<Blank> {
  */
 export function useShownText(content: string): string {
   const needed = leverOn('rich-text') && mayHaveMarkup(content);
-  const [ready, setReady] = useState(blank !== null);
+  const [ready, setReady] = useState(blanker.now() !== null);
   useEffect(() => {
     if (!needed || ready) return;
     let live = true;
-    loadBlank().then(
+    blanker.load().then(
       () => live && setReady(true),
       () => undefined,
     );
@@ -41,5 +29,6 @@ export function useShownText(content: string): string {
       live = false;
     };
   }, [needed, ready]);
+  const blank = blanker.now();
   return needed && ready && blank ? blank(content) : content;
 }
