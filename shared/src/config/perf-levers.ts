@@ -12,6 +12,9 @@ export const shippedLevers = [
   'rooms-panel',
   // Not a speed-up either: messages rendered as Markdown; off (plain text, as before) only to measure its cost.
   'rich-text',
+  // Not a speed-up on a first visit: the shell's service worker (a second visit loads no script); off only
+  // to measure what installing it costs the first.
+  'service-worker',
 ] as const;
 /** Measured, and not shipped: bench/README.md says why. */
 export const triedLevers = ['react-compiler', 'unconcatenated-modules'] as const;
