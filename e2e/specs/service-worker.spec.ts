@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { routes } from '@chat/shared/constants';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createRoom } from '../support/api';
+import { API_URL, bearer, createRoom } from '../support/api';
 import { type AppServer, serveApp } from '../support/app-server';
 import { openRoom } from '../support/chat';
 import { expect, test } from '../support/fixtures';
@@ -86,6 +86,27 @@ test.describe('service worker', () => {
 
     await page.getByRole('button', { name: user.username, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
+    await expect(page).toHaveURL(routes.login);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+
+    expect(await page.evaluate(() => caches.keys())).toEqual([]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
+  });
+
+  test('a session that ends on a 401 (its token revoked elsewhere) deletes the caches and the worker too', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    const room = await createRoom(request, token);
+    await visit(page, room.id);
+    expect(await page.evaluate(() => caches.keys())).not.toEqual([]);
+
+    // Signed out on another device: this tab learns it at its next call, here the reload's session check.
+    expect((await request.post(`${API_URL}auth/logout`, { headers: bearer(token) })).ok()).toBe(true);
+    await page.reload();
     await expect(page).toHaveURL(routes.login);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
 

@@ -47,8 +47,8 @@ async function start(root: HTMLElement) {
       </AppProviders>
     </StrictMode>,
   );
-  // Signed-in pages only: log out unregisters it, and the login screen must not bring it back.
-  if (signedIn) registerServiceWorker();
+  // Signed-in pages only: a session's end unregisters it, and the login screen must not bring it back.
+  if (signedIn) registerServiceWorker(() => !services.session.getState().ended);
 }
 
 mountApp(start);

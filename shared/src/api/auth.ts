@@ -3,7 +3,6 @@ import { routes } from '../constants';
 import type { HttpClient } from '../http/create-http-client';
 import type { LoginPayload, LoginResponse } from '../schemas/user';
 import { useServices } from '../services/services-context';
-import { forgetServiceWorker } from '../session/forget-service-worker';
 
 /** Spec: the login form starts filled with the demo account. */
 export const DEMO_CREDENTIALS: LoginPayload = { username: 'demo', password: 'password' };
@@ -41,12 +40,7 @@ export function useLogin(landing: string = routes.home) {
 export function useLogout() {
   const { http, session } = useServices();
   return useMutation({
-    // The service worker's caches go with the session, while the server revokes the token; the page leaves
-    // only once both are done, even when the revoke fails at once.
-    mutationFn: async () => {
-      const [revoked] = await Promise.allSettled([logout(http), forgetServiceWorker()]);
-      if (revoked.status === 'rejected') throw revoked.reason;
-    },
+    mutationFn: () => logout(http),
     // The page leaves either way: a notification would flash and vanish with it.
     meta: { silent: true },
     onSettled: () => session.getState().signOut(),

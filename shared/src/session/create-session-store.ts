@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ACCESS_TOKEN_COOKIE, LOCAL_STORAGE_PREFIX, routes } from '../constants';
 import type { User } from '../schemas/user';
+import { forgetServiceWorker } from './forget-service-worker';
 
 /**
  * The session context of spec section 3, plus the means to change it. The store is the one owner of the
@@ -47,6 +48,9 @@ function forgetLocalData(): void {
 
 const leaveForLogin = () => window.location.replace(routes.login);
 
+/** How long a session's end waits for the service worker to be forgotten before the page leaves anyway. */
+const FORGET_WORKER_MS = 1000;
+
 export function createSessionStore({ onEnded = leaveForLogin }: SessionStoreOptions = {}): SessionStore {
   return createStore<SessionState>((set, get) => ({
     token: Cookies.get(ACCESS_TOKEN_COOKIE) ?? null,
@@ -69,7 +73,10 @@ export function createSessionStore({ onEnded = leaveForLogin }: SessionStoreOpti
       if (ended || token === null) return;
       set({ token: null, user: null, isAuthenticated: false, ended: true });
       forgetLocalData();
-      onEnded();
+      // However it ended (log out, or a 401: the token revoked elsewhere, or expired), the worker's caches go
+      // with the session before the page leaves; a browser that never answers does not keep it here.
+      const bounded = new Promise((resolve) => setTimeout(resolve, FORGET_WORKER_MS));
+      void Promise.race([forgetServiceWorker(), bounded]).then(onEnded);
     },
   }));
 }
