@@ -4,8 +4,11 @@ import { setUpScenes } from '../lib/scenes';
 import { summarize } from '../lib/stats';
 import type { Benchmark } from './benchmark';
 
-/** The issue's phone goals ("Fast on a phone"), which a returning visitor with a warm service worker must meet. */
-const TARGET = { performance: 90, lcpMs: 2500 };
+/**
+ * A returning visitor with a warm service worker: issue 34 §3 asks an LCP within 1 s on the room list and in a
+ * room; the performance score is the phone goal every screen has ("Fast on a phone").
+ */
+const TARGET = { performance: 90, lcpMs: 1000 };
 const KiB = 1024;
 const deployments = ['federated', 'monolith'] as const;
 type Deployment = (typeof deployments)[number];
