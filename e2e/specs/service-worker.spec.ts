@@ -55,6 +55,12 @@ async function visit(page: Page, roomId: number): Promise<void> {
   await keptByWorker(page);
 }
 
+/** The session's end left nothing: no cache of the origin, no worker registered. */
+async function expectForgotten(page: Page): Promise<void> {
+  expect(await page.evaluate(() => caches.keys())).toEqual([]);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+}
+
 test.describe('service worker', () => {
   test('a second visit takes no script from the network, and still reads the configuration and manifests', async ({
     userPage: page,
@@ -89,10 +95,7 @@ test.describe('service worker', () => {
     await expect(page).toHaveURL(routes.login);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
 
-    expect(await page.evaluate(() => caches.keys())).toEqual([]);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
-      0,
-    );
+    await expectForgotten(page);
   });
 
   test('a session that ends on a 401 (its token revoked elsewhere) deletes the caches and the worker too', async ({
@@ -110,10 +113,7 @@ test.describe('service worker', () => {
     await expect(page).toHaveURL(routes.login);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
 
-    expect(await page.evaluate(() => caches.keys())).toEqual([]);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
-      0,
-    );
+    await expectForgotten(page);
   });
 
   test('a shell rolled back to a build without the worker removes it from the browser', async ({
