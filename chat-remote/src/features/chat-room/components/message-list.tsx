@@ -134,12 +134,14 @@ export function MessageList(props: MessageListProps) {
     height,
   });
 
-  // The newest message whose row shows in the viewport, once the list stands where it opened.
+  // The newest message whose row shows in the viewport, once the list stands where it opened. Where the view
+  // stands is the virtualizer's (kept from scroll events and its resize observer): reading the element's
+  // scrollTop after every render would force a layout each time, several per frame while rows are measured.
   const reportSeen = () => {
     const element = scrollRef.current;
     if (!onNewestSeen || !ready || !element) return;
-    const top = element.scrollTop;
-    const bottom = top + element.clientHeight;
+    const top = virtualizer.scrollOffset ?? element.scrollTop;
+    const bottom = top + (virtualizer.scrollRect?.height ?? element.clientHeight);
     let newest = 0;
     for (const item of virtualizer.getVirtualItems()) {
       const row = rows[item.index];
