@@ -3,6 +3,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { AttachmentStore } from '../attachments/attachment-store';
 import type { Db } from '../db/schema';
 import { cachedPreview } from '../repositories/link-previews/cached-preview';
+import { prunePreviews } from '../repositories/link-previews/prune-previews';
 import { savePreview } from '../repositories/link-previews/save-preview';
 import type { MessageRow } from '../repositories/messages/columns';
 import { fetchPreview } from './fetch-preview';
@@ -21,6 +22,11 @@ export interface LinkPreviewOptions {
   /** Shows the read preview under the message and announces it (services/attach-link-preview). */
   attach(message: MessageRow, url: string): Promise<void>;
 }
+
+/** How often the previews no message shows are looked for, and how many go per statement and per pass. */
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 500;
+const PRUNE_MAX_BATCHES = 20;
 
 /**
  * Link previews, behind the send: the first http(s) link of a new message is read from the cache or fetched
@@ -57,6 +63,28 @@ export class LinkPreviews {
   /** Resolves once every preview scheduled so far is settled (tests, and the app's close). */
   async idle(): Promise<void> {
     while (this.#running.size > 0) await Promise.all(this.#running);
+  }
+
+  /**
+   * Deletes the previews no message shows once their cache time is over, with their images, a batch at a time
+   * (the plugin calls it every PRUNE_EVERY_MS; several API processes doing it at once delete each row once).
+   * Answers how many went; never throws: a failed pass is logged and the next one tries again.
+   */
+  async prune(): Promise<number> {
+    const { db, store, cacheSeconds, log } = this.#options;
+    let pruned = 0;
+    try {
+      for (let batch = 0; batch < PRUNE_MAX_BATCHES && !this.#stop.signal.aborted; batch++) {
+        const { deleted, images } = await prunePreviews(db, cacheSeconds, PRUNE_BATCH);
+        for (const image of images) await store.remove(image).catch(() => {});
+        pruned += deleted;
+        if (deleted < PRUNE_BATCH) break;
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'link preview pruning failed');
+    }
+    if (pruned > 0) log.info({ pruned }, 'link previews no message shows were deleted');
+    return pruned;
   }
 
   /** Stops the fetches under way; the app closes without waiting on any site. */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FETCH_TIMEOUT_MS } from '../link-previews/fetch-rules';
-import { LinkPreviews } from '../link-previews/link-previews';
+import { LinkPreviews, PRUNE_EVERY_MS } from '../link-previews/link-previews';
 import { dnsResolver, type Resolver } from '../link-previews/resolver';
 import { attachLinkPreview } from '../services/attach-link-preview';
 
@@ -47,8 +47,13 @@ export default fp<{ resolver?: Resolver }>(
         ),
     });
     app.decorate('linkPreviews', previews);
+    // Rows no message shows would otherwise stay for good, one per page ever linked (with its image).
+    const pruning = setInterval(() => void previews.prune(), PRUNE_EVERY_MS).unref();
     // Before the database closes: a preview under way is dropped, not written to a closed database.
-    app.addHook('onClose', () => previews.close());
+    app.addHook('onClose', () => {
+      clearInterval(pruning);
+      return previews.close();
+    });
   },
   { name: 'link-previews', dependencies: ['db', 'attachments', 'realtime'] },
 );

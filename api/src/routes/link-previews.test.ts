@@ -53,6 +53,16 @@ describe('link previews', () => {
       '/third': (response) =>
         response.writeHead(200, { 'content-type': 'text/html' }).end(ogPage({ title: 'Third' })),
       '/missing': (response) => response.writeHead(404).end(),
+      '/kept': (response) =>
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(ogPage({ title: 'Kept', image: '/k.png' })),
+      '/dropped': (response) =>
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(ogPage({ title: 'Dropped', image: '/d.png' })),
+      '/k.png': (response) => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1),
+      '/d.png': (response) => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1),
     });
     t = await createTestApp({
       env: { LINK_PREVIEW_ALLOW: `127.0.0.1:${site.port}` },
@@ -198,6 +208,37 @@ describe('link previews', () => {
     const refused = await removePreview(now?.id as number, author, archivedRoom);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ROOM_ARCHIVED);
+  });
+
+  it('deletes, past the cache time, the previews no message shows, with their images; keeps the shown and the fresh', async () => {
+    const [keptUrl, droppedUrl, freshUrl] = [
+      site.url('/kept', 'site.test'),
+      site.url('/dropped', 'site.test'),
+      site.url('/missing', 'site.test'),
+    ];
+    const kept = (await sendAndSettle(`keep ${keptUrl}`)).now as Message;
+    const dropped = (await sendAndSettle(`drop ${droppedUrl}`)).now as Message;
+    const imageOf = (message: Message) =>
+      new URL(message.preview?.image_url as string).pathname.split('/').at(-1) as string;
+    const [keptImage, droppedImage] = [imageOf(kept), imageOf(dropped)];
+    expect((await removePreview(dropped.id, author)).statusCode).toBe(200);
+    await sql`
+      UPDATE link_previews SET fetched_at = now() - interval '2 days'
+      WHERE url IN (${keptUrl}, ${droppedUrl})`.execute(t.app.db);
+
+    expect(await t.app.linkPreviews?.prune()).toBe(1);
+
+    const { rows } = await sql<{ url: string }>`SELECT url FROM link_previews`.execute(t.app.db);
+    const left = rows.map((row) => row.url);
+    expect(left).toContain(keptUrl);
+    // A failed read of the cache time ago (the earlier test's) is fresh: it still spares the page a request.
+    expect(left).toContain(freshUrl);
+    expect(left).not.toContain(droppedUrl);
+    expect(await t.app.attachments.store.open(droppedImage)).toBeNull();
+    expect(await t.app.attachments.store.open(keptImage)).not.toBeNull();
+    expect((await read(kept.id))?.preview?.title).toBe('Kept');
+    // Nothing more to delete: a second pass finds nothing.
+    expect(await t.app.linkPreviews?.prune()).toBe(0);
   });
 });
 
