@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { APP_URL, createRoom, createUser, getRoom, joinRoom, loginToken, postMessage } from '../support/api';
 import { rowsSaying } from '../support/chat';
 import { expect, test } from '../support/fixtures';
+import { origin, productionStack } from '../support/stack';
 import {
   entry,
   markWindow,
@@ -25,6 +26,9 @@ const overflowing = (page: Page) =>
       );
     return `scrollWidth ${document.documentElement.scrollWidth} > clientWidth ${width}: ${out.join(' | ')}`;
   });
+
+/** The bench's monolith run (bench/e2e.config.ts) has no remotes: no other origin to watch. */
+const federated = process.env.E2E_DEPLOYMENT !== 'monolith';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name: `Chat Room: ${name}` });
 const messageField = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -141,5 +145,31 @@ test.describe("'Your rooms'", () => {
     expect((await getRoom(request, token, room.id)).is_member).toBe(true);
     expect(await windowMarked(page)).toBe(true);
     expect(joins).toEqual([]);
+  });
+
+  test("on a phone, a room opened by its address asks nothing of 'Your rooms', which it does not show", async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    const room = await createRoom(request, token, { name: `Alone ${Date.now()}` });
+    const roomsRemote = origin(productionStack['rooms-remote']);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(roomsRemote) && request.resourceType() === 'script')
+        asked.push(request.url());
+    });
+
+    // Its scripts would only compete with the room's own on a phone's network.
+    await page.goto(routes.room(room.id));
+    await expect(heading(page, room.name)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    // Back at the room list, the panel comes with it.
+    await page.getByRole('button', { name: 'Back to rooms' }).click();
+    await expect(entry(page, room.name)).toBeVisible();
+    if (federated) expect(asked).not.toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH } from '@chat/shared/config-from-env';
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { roomsPanelShown } from '../features/home/rooms-panel-shown';
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
@@ -25,13 +26,11 @@ function landingModules(): Landing {
   if (!signedIn() || window.location.pathname.startsWith(routes.auth))
     return [{ name: 'auth', exposes: ['LoginPage'] }];
   const params = new URLSearchParams(window.location.search);
-  // 'Your rooms' stands beside whatever the home page shows.
-  return params.get('room') || params.get('dm')
-    ? [
-        { name: 'chat', exposes: ['ChatRoom'] },
-        { name: 'rooms', exposes: ['YourRooms'] },
-      ]
-    : [{ name: 'rooms', exposes: ['RoomsPage', 'YourRooms'] }];
+  if (!params.get('room') && !params.get('dm'))
+    return [{ name: 'rooms', exposes: ['RoomsPage', 'YourRooms'] }];
+  // 'Your rooms' stands beside an open room where the screen is wide enough.
+  const chat: Landing = [{ name: 'chat', exposes: ['ChatRoom'] }];
+  return roomsPanelShown(true) ? [...chat, { name: 'rooms', exposes: ['YourRooms'] }] : chat;
 }
 
 /** The shell's federation runtime; none in the monolith build, which has no remotes to fetch. */

@@ -8,6 +8,7 @@ import {
   timings,
 } from '@chat/shared';
 import { directMessageId } from '@chat/shared/direct-messages';
+import { roomsPanelShown } from '../features/home/rooms-panel-shown';
 import { remoteModuleQuery } from '../federation/remote-module-query';
 
 /** Warms the remote module and the first data of the screen at `to` (preload on intent). */
@@ -18,8 +19,9 @@ export function preloadRoute({ queryClient, http, echo }: AppServices, to: strin
     void queryClient.prefetchQuery(remoteModuleQuery('auth/LoginPage', echo));
     return;
   }
-  void queryClient.prefetchQuery(remoteModuleQuery('rooms/YourRooms', echo));
   const roomId = joinedRoomId(url.search) ?? directMessageId(url.search);
+  if (roomsPanelShown(roomId !== null))
+    void queryClient.prefetchQuery(remoteModuleQuery('rooms/YourRooms', echo));
   if (roomId === null) {
     void queryClient.prefetchQuery(remoteModuleQuery('rooms/RoomsPage', echo));
     void queryClient.prefetchQuery({ ...roomsQueryOptions(http), ...prefetch });

@@ -8,11 +8,9 @@ import { RemoteSlot } from '../../federation/remote-slot';
 import { AppHeader } from './app-header';
 import { BackToRoomsButton } from './back-to-rooms-button';
 import { DirectMessagesUnavailable } from './direct-messages-unavailable';
+import { roomsPanelShown, WIDE } from './rooms-panel-shown';
 import { useMediaQuery } from './use-media-query';
 import './home-layout.css';
-
-/** Where 'Your rooms' stands beside the open room; the same width as home-layout.css's media query. */
-const WIDE = '(min-width: 768px)';
 
 /**
  * The room list, or the open room or direct message, with 'Your rooms' (rooms-remote) beside it: two remotes
@@ -26,7 +24,7 @@ export function HomePage() {
   const switched = isSwitchedRoom(useLocation().state);
   // On a phone an open room hides the panel (home-layout.css): it is not mounted then, so it costs nothing.
   const wide = useMediaQuery(WIDE);
-  const panel = leverOn('rooms-panel') && (wide || !open);
+  const panel = leverOn('rooms-panel') && roomsPanelShown(open, wide);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
