@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Link previews no message shows any more are deleted once their cache time is over (services/prune-link-previews,
+ * Link previews no message shows any more are deleted once their cache time is over (`LinkPreviews.prune`,
  * docs/api.md, Link previews). Whether a message still shows one is asked per preview: this index answers it
  * without reading the messages, and holds only the few messages that have a preview.
  */
