@@ -11,11 +11,15 @@ import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import { FEDERATION_CONTRACT_FILE, type FederationContract } from '@chat/shared/federation-contract';
+import { joinedRoomId } from '@chat/shared/room-id';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
 import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
 import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
 import { clientAddressResolver } from '../shell/server/client-address';
+import { accessTokenOf, drawFirstScreen } from '../shell/server/first-screen/draw-first-screen';
+import { styleAttributeHashes, withFirstScreen } from '../shell/server/first-screen/first-screen-page';
+import { createFirstScreenRenderers } from '../shell/server/first-screen/first-screen-renderers';
 import {
   SERVICE_WORKER_KILL_SWITCH,
   SERVICE_WORKER_PATH,
@@ -62,8 +66,8 @@ const runtimeConfig = JSON.stringify(config);
 // that the configuration names (a deploy-time value, so a header rather than markup in the build). A
 // monolith build (no manifest of its own) loads no remotes.
 const federated = existsSync(join(root, 'mf-manifest.json'));
-const earlyFetches = (remotes: RuntimeConfig['remotes']) =>
-  [RUNTIME_CONFIG_PATH, ...(federated ? Object.values(remotes) : [])]
+const earlyFetches = (remotes: RuntimeConfig['remotes'], withConfig = true) =>
+  [...(withConfig ? [RUNTIME_CONFIG_PATH] : []), ...(federated ? Object.values(remotes) : [])]
     .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
     .join(', ');
 // The shell's page reports each remote's health to its own origin (POST /beacon); Prometheus reads the
@@ -105,20 +109,45 @@ function framed(html: string, pathname: string, cookies: string | undefined): st
   return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
 }
 
-function servePage(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+// DRAW_FIRST_SCREEN=1: the shell's server draws a member's open room into the page from the chat remote's
+// own server build (shell/server/first-screen), so it paints before any script. Off, or on any static host,
+// the page is the template's frame, as before.
+const firstScreens =
+  app.kind === 'shell' && process.env.DRAW_FIRST_SCREEN === '1' ? createFirstScreenRenderers() : null;
+
+/** The room drawn for this request, or null: the option off, not a room's page, no session, or no drawing ready. */
+async function drawnRoom(req: IncomingMessage, url: URL, pageConfig: RuntimeConfig) {
+  const roomId = url.pathname === '/' ? joinedRoomId(url.searchParams) : null;
+  const token = accessTokenOf(req.headers.cookie);
+  const renderer =
+    firstScreens && roomId !== null && token ? firstScreens.ready(pageConfig.remotes.chat) : null;
+  if (!renderer || roomId === null || !token) return null;
+  return drawFirstScreen({ token, roomId, config: pageConfig, renderer });
+}
+
+async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const nonce = randomBytes(16).toString('base64');
   // This browser's arms: the page preloads the manifests its /config.json will name.
   const assigned = canary?.assign(req);
   const pageConfig = assigned?.config ?? config;
+  const drawn = await drawnRoom(req, url, pageConfig);
+  const html = framed(page, url.pathname, req.headers.cookie);
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    'Content-Security-Policy': contentSecurityPolicy(pageConfig, nonce, assigned?.switchable),
-    ...(app.kind === 'shell' && { Link: earlyFetches(pageConfig.remotes) }),
-    ...(assigned && { Vary: 'Cookie' }),
+    // A drawn page holds this user's messages: never stored, by the browser or anything between.
+    'Cache-Control': drawn ? 'private, no-store' : 'no-cache',
+    'Content-Security-Policy': contentSecurityPolicy(
+      pageConfig,
+      nonce,
+      assigned?.switchable,
+      drawn ? styleAttributeHashes(drawn.markup) : [],
+    ),
+    // A drawn page carries its configuration: nothing asks for /config.json.
+    ...(app.kind === 'shell' && { Link: earlyFetches(pageConfig.remotes, !drawn) }),
+    ...((assigned || firstScreens) && { Vary: 'Cookie' }),
     ...(assigned?.setCookie && { 'Set-Cookie': assigned.setCookie }),
   });
-  res.end(framed(page, pathname, req.headers.cookie).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  res.end((drawn ? withFirstScreen(html, drawn) : html).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }
 /** The SPA's routes and its index answer with the page; anything with another extension is a file. */
 const isPage = (pathname: string) => ['', '.html'].includes(extname(pathname));
@@ -152,7 +181,7 @@ const server = createServer((req, res) => {
     return;
   }
   if (isPage(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
-    servePage(req, res, pathname);
+    void servePage(req, res, new URL(req.url ?? '/', 'http://localhost'));
     return;
   }
   assets(req, res, () => {

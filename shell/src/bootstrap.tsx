@@ -10,11 +10,12 @@ import {
 } from '@chat/shared';
 import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { runtimeConfig } from './app/early-start';
+import { firstScreen, runtimeConfig } from './app/early-start';
 import { preloadRoute } from './app/preload-route';
 import { createAppRouter } from './app/router';
 import { followRuntimeConfig } from './federation/follow-runtime-config';
 import { followsConfig, registerRemotes } from './federation/remotes';
+import { holdFirstScreen } from './first-screen/hold-first-screen';
 import { startHealthReporting } from './health/start-health-reporting';
 import { registerServiceWorker } from './service-worker/register-service-worker';
 
@@ -35,7 +36,13 @@ async function start(root: HTMLElement) {
   // after another as the tree renders. Signed out, every route leads to the login screen, and the data
   // would only answer 401.
   const signedIn = services.session.getState().token !== null;
-  if (signedIn) void services.queryClient.prefetchQuery(meQueryOptions(services.http));
+  if (firstScreen) {
+    // The server drew the screen from these answers, and verified the session with the first: the page
+    // starts from them rather than asking again (fresh for as long as any answer is).
+    for (const [queryKey, data] of firstScreen.queries) services.queryClient.setQueryData(queryKey, data);
+    services.session.getState().setUser(firstScreen.me);
+    holdFirstScreen(root);
+  } else if (signedIn) void services.queryClient.prefetchQuery(meQueryOptions(services.http));
   preloadRoute(services, signedIn ? `${window.location.pathname}${window.location.search}` : routes.login);
   await renderApp(
     root,

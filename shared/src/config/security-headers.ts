@@ -26,6 +26,11 @@ export function contentSecurityPolicy(
    * swaps a remote without reloading, so its policy, fixed at load, must already admit the other arm.
    */
   switchable: string[] = [],
+  /**
+   * The `style` attributes of markup the server drew (shell/server/first-screen), by hash: the only inline
+   * style attributes the page admits. The app's own styles are set through the DOM, which the CSP allows.
+   */
+  styleAttributeHashes: string[] = [],
 ): string {
   const manifests = [...Object.values(config.remotes), ...switchable];
   const remotes = [...new Set(manifests.map((url) => new URL(url).origin))];
@@ -38,6 +43,9 @@ export function contentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
     'style-src': ["'self'", `'nonce-${nonce}'`, ...remotes],
+    ...(styleAttributeHashes.length > 0 && {
+      'style-src-attr': ["'unsafe-hashes'", ...styleAttributeHashes.map((hash) => `'${hash}'`)],
+    }),
     'img-src': ["'self'", 'data:', 'blob:', api],
     'connect-src': ["'self'", ...remotes, api, websocket, websocketProbe],
     'font-src': ["'self'", ...remotes],

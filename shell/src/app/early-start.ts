@@ -3,6 +3,7 @@
 import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH } from '@chat/shared/config-from-env';
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
+import { readFirstScreenData } from '@chat/shared/first-screen';
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { roomsPanelShown } from '../features/home/rooms-panel-shown';
 
@@ -39,8 +40,16 @@ function shellFederation(): ModuleFederation | undefined {
   return global.__FEDERATION__?.__INSTANCES__?.find((instance) => instance.name === 'shell');
 }
 
-/** The configuration, asked for as soon as the entry runs; bootstrap starts from this same answer. */
-export const runtimeConfig: Promise<RuntimeConfig> = fetchRuntimeConfig();
+/** The data of a page the shell's server drew (shell/server/first-screen), or null. */
+export const firstScreen = readFirstScreenData();
+
+/**
+ * The configuration, asked for as soon as the entry runs, unless the page carries the one it was drawn with;
+ * bootstrap starts from this same answer.
+ */
+export const runtimeConfig: Promise<RuntimeConfig> = firstScreen
+  ? Promise.resolve(firstScreen.config)
+  : fetchRuntimeConfig();
 // A failure is bootstrap's to report (mountApp), when it awaits this; until then it is not unhandled.
 runtimeConfig.catch(() => undefined);
 

@@ -12,6 +12,7 @@ import { type ComponentProps, type ComponentType, type ReactNode, useDeferredVal
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSpinDelay } from 'spin-delay';
 import { PendingView } from '../app/pending-view';
+import { releaseFirstScreen } from '../first-screen/hold-first-screen';
 import { healthReport } from '../health/health-report';
 import { useRemoteEntry } from './remote-entries';
 import { RemoteFailed } from './remote-failed';
@@ -85,6 +86,8 @@ export function RemoteSlot<Id extends RemoteModuleId>({
         )
       }
       onError={(error) => {
+        // What the slot shows of its failure must be seen, not stay under the server's drawing.
+        releaseFirstScreen();
         // A failed load was counted as one where it happened (./remotes.ts); a missing optional part is none.
         if (!(error instanceof RemoteLoadError) && !isNotExposed(error))
           healthReport.error(remoteOf(id), 'render');

@@ -1,12 +1,14 @@
 import { type ChatRoomProps, openingPageQueryOptions, timings, useServices, useSession } from '@chat/shared';
+import { announceFirstScreenPainted } from '@chat/shared/first-screen';
 import { leverOn } from '@chat/shared/perf-levers';
 import type { Me } from '@chat/shared/schemas';
-import { App, Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { App, Button, Card, Flex, Result, Spin } from 'antd';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useCloseDirectMessage } from './api/close-direct-message';
 import { useLeaveRoom } from './api/leave-room';
 import { Conversation } from './components/conversation';
 import { OnlinePanel } from './components/online-panel';
+import { RoomCardTitle, roomCardTitle } from './components/room-card-title';
 import { RoomPresence } from './components/room-presence';
 import { RoomSettingsButton } from './components/room-settings-button';
 import { useKnownRoomName } from './hooks/use-known-room-name';
@@ -22,7 +24,6 @@ import { useRemoval } from './hooks/use-removal';
  */
 export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomProps) {
   const { http, queryClient } = useServices();
-  const { token } = theme.useToken();
   const open = useOpenRoom(roomId, { direct, switched });
   useRemoval(roomId);
   // A member coming back reads the room without waiting for the join: the shell preloads its newest page
@@ -43,6 +44,11 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   const readyDeferred = useDeferredValue(open.ready);
   const ready = leverOn('yielding-render') ? readyDeferred : open.ready;
 
+  // A room that cannot open says so, in place of any drawing of it the shell's server made.
+  useEffect(() => {
+    if (open.failure !== null) announceFirstScreenPainted();
+  }, [open.failure]);
+
   const knownName = useKnownRoomName(roomId);
   // A site administrator may do in any room what its owner may (the session's user comes from `GET me`).
   const admin = useSession((state) => (state.user as Me | null)?.is_admin === true);
@@ -53,16 +59,7 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
   return (
     <Card
       title={
-        // The actions wrap under the title when both do not fit (a phone): the room's name stays readable.
-        <Flex wrap align="center" justify="space-between" gap={8} style={{ padding: '8px 0' }}>
-          {/* An h2 under the header's h1, at the size of an h4. */}
-          <Typography.Title
-            level={2}
-            style={{ margin: 0, fontSize: token.fontSizeHeading4, flex: '1 1 14em', minWidth: 0 }}
-            ellipsis={{ tooltip: name }}
-          >
-            {direct ? (name ? `Direct message: ${name}` : 'Direct message') : `Chat Room: ${name}`}
-          </Typography.Title>
+        <RoomCardTitle title={roomCardTitle(name, direct)}>
           {open.failure !== null ? null : direct ? (
             <CloseConversationButton roomId={roomId} disabled={!open.ready} />
           ) : (
@@ -76,7 +73,7 @@ export function ChatRoom({ roomId, direct = false, switched = false }: ChatRoomP
               />
             </Flex>
           )}
-        </Flex>
+        </RoomCardTitle>
       }
       styles={{ body: { padding: 0 } }}
     >

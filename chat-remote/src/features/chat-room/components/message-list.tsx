@@ -1,3 +1,4 @@
+import { announceFirstScreenPainted } from '@chat/shared/first-screen';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Empty, Flex, Spin, Typography, theme } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -151,6 +152,11 @@ export function MessageList(props: MessageListProps) {
   };
   // After every render: rows arrive, are measured and move without a scroll event.
   useEffect(reportSeen);
+  // The feed is in place at its opening row: the shell's server drawing of the room, if any, may go.
+  const inPlace = ready || (loaded && rows.length === 0);
+  useEffect(() => {
+    if (inPlace) requestAnimationFrame(() => announceFirstScreenPainted());
+  }, [inPlace]);
 
   // The message at the top of the view, unless the reader is at the newest (where the room opens anyway).
   useScrollHandover(props.handoverRoomId, () => {

@@ -1,0 +1,74 @@
+import type { ChatRoomFirstScreen as Screen } from '@chat/shared/first-screen';
+import type { Message } from '@chat/shared/schemas';
+import { Button, Card, theme } from 'antd';
+import { MessageText } from '../components/message-text';
+import { RoomCardTitle, roomCardTitle } from '../components/room-card-title';
+import { formatDateTime } from '../lib/format-time';
+
+/** The feed's box as the room sizes it: from its top to the message bar, never under 240 px (use-fill-height). */
+const FEED_HEIGHT = 'max(240px, calc(100dvh - 284px))';
+
+function Row({ message }: { message: Message }) {
+  const { token } = theme.useToken();
+  return (
+    <article style={{ padding: '8px 12px' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 8 }}>
+        <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>
+          {message.user.username}
+        </strong>
+        <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
+          <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+        </span>
+      </div>
+      {message.content && (
+        <MessageText
+          content={message.content}
+          edited={Boolean(message.edited_at)}
+          mentions={message.mentions}
+        />
+      )}
+      {message.attachment_path && <span style={{ color: token.colorTextDescription }}>Image</span>}
+    </article>
+  );
+}
+
+/**
+ * The open room as the shell's server draws it for a member, before any script has run: the card and its
+ * title as the room lays them out, and the newest messages at the bottom of the feed's box, as plain text
+ * (the Markdown parser is a chunk of its own the page loads later). No state and no services: it is markup
+ * only, shown until the room itself has painted its feed (announceFirstScreenPainted), and never hydrated.
+ */
+export function ChatRoomFirstScreen({ room, messages }: Screen) {
+  const { token } = theme.useToken();
+  const title = roomCardTitle(room.name, room.kind === 'direct');
+  return (
+    <Card
+      title={
+        <RoomCardTitle title={title}>
+          <Button type="primary" disabled>
+            {room.kind === 'direct' ? 'Close conversation' : 'Leave Room'}
+          </Button>
+        </RoomCardTitle>
+      }
+      styles={{ body: { padding: 0 } }}
+    >
+      <div style={{ height: 40, borderBottom: `1px solid ${token.colorBorderSecondary}` }} />
+      <div
+        role="feed"
+        aria-label="Messages"
+        aria-busy
+        style={{
+          height: FEED_HEIGHT,
+          overflow: 'hidden',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-end',
+        }}
+      >
+        {messages.map((message) => (
+          <Row key={message.id} message={message} />
+        ))}
+      </div>
+    </Card>
+  );
+}
