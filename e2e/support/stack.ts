@@ -53,6 +53,8 @@ export const extraPorts = {
   goodChat: 4602,
   /** The service worker spec's shell, restarted on a build without the worker (its kill switch). */
   rolledBackShell: 4300,
+  /** The server-drawn room's spec: a shell with DRAW_FIRST_SCREEN=1. */
+  drawingShell: 4301,
 } as const;
 
 export const origin = (port: number) => `http://localhost:${port}`;
