@@ -1,6 +1,6 @@
 // `pnpm bench`: every benchmark of issue 6, side by side where there is a comparison, one table, and
 // bench/results/latest.json. `--smoke`: the same code with tiny counts (bench/results/smoke.json).
-// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, repeat-visit, phone-levers, api, search,
+// `--only a,b`: a subset, by name (build, first-load, cold-load, lighthouse, repeat-visit, first-screen, phone-levers, api, search,
 // api-scale, websocket, websocket-soketi, send-to-visible, big-room, reactions, room-switch, rooms-panel, rich-text),
 // written to bench/results/partial.json.
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { bigRoom } from './benchmarks/big-room';
 import { build } from './benchmarks/build';
 import { coldLoadBenchmark } from './benchmarks/cold-load';
 import { firstLoadJs } from './benchmarks/first-load-js';
+import { firstScreen } from './benchmarks/first-screen';
 import { lighthouseBenchmark } from './benchmarks/lighthouse';
 import { phoneLevers } from './benchmarks/phone-levers';
 import { reactions } from './benchmarks/reactions';
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   coldLoadBenchmark,
   lighthouseBenchmark,
   repeatVisit,
+  firstScreen,
   phoneLevers,
   apiHttp,
   apiSearch,

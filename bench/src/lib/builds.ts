@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_SCREEN_MANIFEST } from '@chat/shared/first-screen';
 import { cacheDir, type FrontEndApp, frontEndApps, repoRoot } from './paths';
 import { run } from './processes';
 
@@ -26,13 +27,28 @@ async function buildInto(
     label = '',
   }: { reuse: boolean; env?: Record<string, string>; log: (line: string) => void; label?: string },
 ): Promise<number | undefined> {
-  if (reuse && existsSync(join(dir, target === 'monolith' ? 'index.html' : 'mf-manifest.json')))
-    return undefined;
+  // The chat remote's build is both of its package's: the browser's and the server's (rsbuild.server.config.ts).
+  const made =
+    target === 'monolith'
+      ? 'index.html'
+      : target === 'chat-remote'
+        ? FIRST_SCREEN_MANIFEST
+        : 'mf-manifest.json';
+  if (reuse && existsSync(join(dir, made))) return undefined;
   log(`building ${target === 'monolith' ? 'the monolith' : target}${label}`);
   const app = target === 'monolith' ? 'shell' : target;
   const cwd = join(repoRoot, app);
   const mode = target === 'monolith' ? ['--env-mode', 'monolith'] : [];
-  return run(join(cwd, 'node_modules', '.bin', 'rsbuild'), ['build', ...mode, '--dist-path', dir], cwd, env);
+  const rsbuild = join(cwd, 'node_modules', '.bin', 'rsbuild');
+  const wallMs = await run(rsbuild, ['build', ...mode, '--dist-path', dir], cwd, env);
+  if (target !== 'chat-remote') return wallMs;
+  return (
+    wallMs +
+    (await run(rsbuild, ['build', '-c', 'rsbuild.server.config.ts'], cwd, {
+      ...env,
+      CHAT_REMOTE_DIST_DIR: dir,
+    }))
+  );
 }
 
 /**

@@ -34,10 +34,16 @@ const portVariables: Record<FrontEndApp, string> = {
 };
 
 /** The production static server (scripts/serve-app.ts) on one build folder. */
-function serve(app: FrontEndApp, distDir: string, port: number, ports: Ports): Promise<Service> {
+function serve(
+  app: FrontEndApp,
+  distDir: string,
+  port: number,
+  ports: Ports,
+  env: Record<string, string> = {},
+): Promise<Service> {
   return startService(app, tsx, ['scripts/serve-app.ts', app], {
     cwd: repoRoot,
-    env: { ...runtimeEnv(ports), DIST_DIR: distDir, [portVariables[app]]: String(port) },
+    env: { ...runtimeEnv(ports), ...env, DIST_DIR: distDir, [portVariables[app]]: String(port) },
     readyUrl: `http://localhost:${port}/index.html`,
   });
 }
@@ -71,6 +77,14 @@ export async function serveFederated(dists: Record<FrontEndApp, string>, ports: 
   );
   const byPort = new Map(frontEndApps.map((app) => [ports.federated[app], app]));
   return stack(services, (port) => byPort.get(port) ?? 'shell');
+}
+
+/**
+ * One more shell, on `port`, whose server draws a member's open room (DRAW_FIRST_SCREEN=1) with the run's
+ * own remotes and API: the federated shell's build or the monolith's.
+ */
+export async function serveDrawingShell(distDir: string, port: number, ports: Ports): Promise<WebStack> {
+  return stack([await serve('shell', distDir, port, ports, { DRAW_FIRST_SCREEN: '1' })], () => 'shell');
 }
 
 /** The monolith build: one origin serves everything. */

@@ -1,0 +1,133 @@
+import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
+import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
+import { type Row, renderGrid } from '../lib/report';
+import { setUpScenes } from '../lib/scenes';
+import { summarize } from '../lib/stats';
+import { serveDrawingShell, type WebStack } from '../lib/web';
+import type { Benchmark } from './benchmark';
+
+/** Issue 34 §2's targets for every screen, federated, Lighthouse mobile. */
+const TARGET = { performance: 90, lcpMs: 2500 };
+/** The drawing shells sit beside the run's own (an offset the API admits as an origin: lib/ports.ts). */
+const OFFSET = 50;
+const KiB = 1024;
+
+const deployments = ['federated', 'federated, drawn', 'monolith', 'monolith, drawn'] as const;
+type Deployment = (typeof deployments)[number];
+
+const median = (runs: LighthouseFigures[], pick: (run: LighthouseFigures) => number) =>
+  summarize(runs.map(pick)).median;
+
+/** The shell's server loads the chat remote's server build on the first page that could use it: ask until it draws. */
+async function untilDrawn(url: string, token: string): Promise<void> {
+  const cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const page = await (await fetch(url, { headers: { Cookie: cookie } })).text();
+    if (page.includes(FIRST_SCREEN_DATA_ID)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} was never drawn by the server`);
+}
+
+/**
+ * The open room drawn by the shell's server (DRAW_FIRST_SCREEN=1, shell/server/first-screen) against the same
+ * builds drawn by the browser alone: Lighthouse mobile, cold, on a member's room, federated and monolith, each
+ * plain and drawn, in turn so a shared machine's drift hits all four alike.
+ */
+export const firstScreen: Benchmark = {
+  name: 'first-screen',
+  async run(context) {
+    const { session, scenes } = await setUpScenes(await context.client());
+    const room = scenes.find((scene) => scene.remote === 'chat-remote');
+    if (!room) throw new Error('No room scene');
+    const count = context.smoke ? 1 : Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 5);
+    const builds = await context.builds();
+    const { ports } = context;
+    const stacks: Record<Deployment, WebStack> = {
+      federated: await context.federated(),
+      'federated, drawn': await serveDrawingShell(
+        builds.federated.shell,
+        ports.federated.shell + OFFSET,
+        ports,
+      ),
+      monolith: await context.monolith(),
+      'monolith, drawn': await serveDrawingShell(builds.monolith, ports.monolith + OFFSET, ports),
+    };
+    try {
+      for (const deployment of ['federated, drawn', 'monolith, drawn'] as const)
+        await untilDrawn(`${stacks[deployment].origin}${room.path}`, session.token);
+      context.log(`Lighthouse mobile on ${room.name}, drawn by the server and not, ${count} × 4`);
+      const runs = Object.fromEntries(deployments.map((each) => [each, []])) as unknown as Record<
+        Deployment,
+        LighthouseFigures[]
+      >;
+      for (let i = 0; i < count; i++) {
+        for (const deployment of deployments) {
+          const run = await runLighthouse(`${stacks[deployment].origin}${room.path}`, {
+            preset: 'mobile',
+            token: session.token,
+          });
+          runs[deployment].push(run);
+          context.log(
+            `  ${deployment}: FCP ${run.fcpMs.toFixed(0)} ms, LCP ${run.lcpMs.toFixed(0)} ms (${run.lcpElement}), TBT ${run.tbtMs.toFixed(0)} ms, ${(run.bytes / KiB).toFixed(0)} KiB (performance ${run.performance})`,
+          );
+        }
+      }
+      const drawn = runs['federated, drawn'];
+      const row = (
+        name: string,
+        unit: string,
+        pick: (run: LighthouseFigures) => number,
+        met: (value: number) => boolean,
+        target: string,
+      ): Row => {
+        const value = median(drawn, pick);
+        return {
+          figure: `Lighthouse mobile ${name}, ${room.name} drawn by the server (vs the browser alone)`,
+          unit,
+          n: drawn.length,
+          median: value,
+          versus: median(runs.federated, pick),
+          target,
+          met: met(value),
+        };
+      };
+      const rows = [
+        row(
+          'performance',
+          'score',
+          (run) => run.performance,
+          (value) => value >= TARGET.performance,
+          `≥ ${TARGET.performance}`,
+        ),
+        row(
+          'LCP',
+          'ms',
+          (run) => run.lcpMs,
+          (value) => value <= TARGET.lcpMs,
+          `≤ ${TARGET.lcpMs}`,
+        ),
+      ];
+      const table = renderGrid(
+        [`Lighthouse mobile, ${room.name}`, 'perf', 'FCP ms', 'LCP ms', 'TBT ms', 'KiB', 'LCP element'],
+        deployments.map((deployment) => {
+          const each = runs[deployment];
+          return [
+            deployment,
+            median(each, (run) => run.performance).toFixed(0),
+            median(each, (run) => run.fcpMs).toFixed(0),
+            median(each, (run) => run.lcpMs).toFixed(0),
+            median(each, (run) => run.tbtMs).toFixed(0),
+            median(each, (run) => run.bytes / KiB).toFixed(0),
+            each.at(-1)?.lcpElement ?? '',
+          ];
+        }),
+      );
+      return { rows, details: { runs, target: TARGET }, table };
+    } finally {
+      await stacks['federated, drawn'].stop();
+      await stacks['monolith, drawn'].stop();
+    }
+  },
+};
