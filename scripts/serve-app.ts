@@ -11,13 +11,13 @@ import type { RuntimeConfig } from '@chat/shared';
 import { RUNTIME_CONFIG_PATH, runtimeConfigFromEnv } from '@chat/shared/config-from-env';
 import { hasAccessTokenCookie, routes } from '@chat/shared/constants';
 import { FEDERATION_CONTRACT_FILE, type FederationContract } from '@chat/shared/federation-contract';
-import { joinedRoomId } from '@chat/shared/room-id';
+import { directMessageId, joinedRoomId } from '@chat/shared/room-id';
 import { CSP_NONCE_PLACEHOLDER, contentSecurityPolicy, securityHeaders } from '@chat/shared/security-headers';
 import sirv from 'sirv';
 import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
 import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
 import { clientAddressResolver } from '../shell/server/client-address';
-import { accessTokenOf, drawFirstScreen } from '../shell/server/first-screen/draw-first-screen';
+import { accessTokenOf, drawChatRoom, drawRoomList } from '../shell/server/first-screen/draw-first-screen';
 import { styleAttributeHashes, withFirstScreen } from '../shell/server/first-screen/first-screen-page';
 import { createFirstScreenRenderers } from '../shell/server/first-screen/first-screen-renderers';
 import {
@@ -109,20 +109,25 @@ function framed(html: string, pathname: string, cookies: string | undefined): st
   return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
 }
 
-// DRAW_FIRST_SCREEN=1: the shell's server draws a member's open room into the page from the chat remote's
-// own server build (shell/server/first-screen), so it paints before any script. Off, or on any static host,
-// the page is the template's frame, as before.
+// DRAW_FIRST_SCREEN=1: the shell's server draws the room list and a member's open room into the page, with the
+// rooms and chat remotes' own server builds (shell/server/first-screen), so they paint before any script.
+// Off, or on any static host, the page is the template's frame, as before.
 const firstScreens =
   app.kind === 'shell' && process.env.DRAW_FIRST_SCREEN === '1' ? createFirstScreenRenderers() : null;
 
-/** The room drawn for this request, or null: the option off, not a room's page, no session, or no drawing ready. */
-async function drawnRoom(req: IncomingMessage, url: URL, pageConfig: RuntimeConfig) {
-  const roomId = url.pathname === '/' ? joinedRoomId(url.searchParams) : null;
+/** This request's screen drawn, or null: the option off, another page, no session, or no drawing ready. */
+async function drawnScreen(req: IncomingMessage, url: URL, pageConfig: RuntimeConfig) {
   const token = accessTokenOf(req.headers.cookie);
-  const renderer =
-    firstScreens && roomId !== null && token ? firstScreens.ready(pageConfig.remotes.chat) : null;
-  if (!renderer || roomId === null || !token) return null;
-  return drawFirstScreen({ token, roomId, config: pageConfig, renderer });
+  if (!firstScreens || url.pathname !== '/' || !token) return null;
+  const roomId = joinedRoomId(url.searchParams);
+  if (roomId !== null) {
+    const renderer = firstScreens.ready(pageConfig.remotes.chat);
+    return renderer && drawChatRoom({ token, roomId, config: pageConfig, renderer });
+  }
+  // A direct message (`?dm=`) is drawn by the browser; any other search on / is the room list.
+  if (directMessageId(url.searchParams) !== null) return null;
+  const renderer = firstScreens.ready(pageConfig.remotes.rooms);
+  return renderer && drawRoomList({ token, config: pageConfig, renderer });
 }
 
 async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -130,7 +135,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): P
   // This browser's arms: the page preloads the manifests its /config.json will name.
   const assigned = canary?.assign(req);
   const pageConfig = assigned?.config ?? config;
-  const drawn = await drawnRoom(req, url, pageConfig);
+  const drawn = await drawnScreen(req, url, pageConfig);
   const html = framed(page, url.pathname, req.headers.cookie);
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',

@@ -30,9 +30,26 @@ export interface ChatRoomFirstScreen {
   messages: Message[];
 }
 
-/** The exports of a remote's server build. */
+/** What the rooms remote's server build draws: the room list and 'Your rooms', as this user sees them. */
+export interface RoomListFirstScreen {
+  /** `GET chatrooms`. */
+  rooms: Room[];
+  /** `GET direct-messages`; null from an API without direct messages. */
+  directMessages: Room[] | null;
+}
+
+/** The two places of the home page the rooms remote draws (the shell lays them out as home-layout.css does). */
+export interface RoomListMarkup {
+  /** 'Your rooms', beside the list (above it on a phone). */
+  panel: string;
+  /** The room list. */
+  list: string;
+}
+
+/** The exports of a remote's server build: each remote draws its own screen. */
 export interface FirstScreenRenderer {
-  renderChatRoom(screen: ChatRoomFirstScreen): string;
+  renderChatRoom?(screen: ChatRoomFirstScreen): string;
+  renderRoomList?(screen: RoomListFirstScreen): RoomListMarkup;
 }
 
 /** The page's JSON data block (`<script type="application/json">`: never executed, so the CSP allows it). */

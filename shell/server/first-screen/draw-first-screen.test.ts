@@ -1,10 +1,14 @@
 import type { RuntimeConfig } from '@chat/shared';
 import { describe, expect, it } from '@rstest/core';
-import { accessTokenOf, drawFirstScreen } from './draw-first-screen';
+import { accessTokenOf, drawChatRoom, drawRoomList } from './draw-first-screen';
 
 const config = { apiUrl: 'http://api.test/api/' } as RuntimeConfig;
 const renderer = {
   renderChatRoom: ({ room }: { room: { name: string } }) => `<h2>${room.name}</h2>`,
+  renderRoomList: ({ rooms }: { rooms: { name: string }[] }) => ({
+    panel: '<nav>Your rooms</nav>',
+    list: rooms.map((room) => `<p>${room.name}</p>`).join(''),
+  }),
 } as never;
 
 /** The API at the network's edge: what each GET answers this token, and what was asked. */
@@ -32,10 +36,10 @@ describe('accessTokenOf', () => {
   });
 });
 
-describe('drawFirstScreen', () => {
+describe('drawChatRoom', () => {
   it("draws a member's room and hands the page the answers it drew from, under the keys the app reads", async () => {
     const { fetchStub } = api({ me, 'chatrooms/5': room, 'chatrooms/5/messages?limit=50': messages });
-    const drawn = await drawFirstScreen({
+    const drawn = await drawChatRoom({
       token: '1|secret',
       roomId: 5,
       config,
@@ -58,13 +62,13 @@ describe('drawFirstScreen', () => {
   it('draws nothing, and reads no message, for a visitor who is not a member or whose token is refused', async () => {
     const outsider = api({ me, 'chatrooms/5': { ...room, is_member: false } });
     expect(
-      await drawFirstScreen({ token: '1|secret', roomId: 5, config, renderer, fetchFn: outsider.fetchStub }),
+      await drawChatRoom({ token: '1|secret', roomId: 5, config, renderer, fetchFn: outsider.fetchStub }),
     ).toBeNull();
     expect(outsider.asked).not.toContain('chatrooms/5/messages?limit=50');
 
     const revoked = api({ me, 'chatrooms/5': room }, 'another');
     expect(
-      await drawFirstScreen({ token: '1|secret', roomId: 5, config, renderer, fetchFn: revoked.fetchStub }),
+      await drawChatRoom({ token: '1|secret', roomId: 5, config, renderer, fetchFn: revoked.fetchStub }),
     ).toBeNull();
   });
 
@@ -74,7 +78,32 @@ describe('drawFirstScreen', () => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
       )) as typeof fetch;
     expect(
-      await drawFirstScreen({ token: '1|secret', roomId: 5, config, renderer, fetchFn: slow, budgetMs: 20 }),
+      await drawChatRoom({ token: '1|secret', roomId: 5, config, renderer, fetchFn: slow, budgetMs: 20 }),
+    ).toBeNull();
+  });
+});
+
+describe('drawRoomList', () => {
+  it("draws the list and 'Your rooms' in the home page's two columns, with the answers under the app's keys", async () => {
+    const direct = [{ id: 7, name: 'alice', kind: 'direct', is_member: true }];
+    const { fetchStub } = api({ me, chatrooms: [room], 'direct-messages': direct });
+    const drawn = await drawRoomList({ token: '1|secret', config, renderer, fetchFn: fetchStub });
+    expect(drawn?.markup).toBe('<aside><nav>Your rooms</nav></aside><div><p>Lake</p></div>');
+    expect(drawn?.data.queries).toEqual([
+      [['me'], me],
+      [['chatrooms'], [room]],
+      [['direct-messages'], direct],
+    ]);
+  });
+
+  it('leaves direct messages to the page with an API that has none, and draws nothing for a refused token', async () => {
+    const older = api({ me, chatrooms: [room] });
+    const drawn = await drawRoomList({ token: '1|secret', config, renderer, fetchFn: older.fetchStub });
+    expect(drawn?.data.queries.map(([key]) => key)).toEqual([['me'], ['chatrooms']]);
+
+    const revoked = api({ me, chatrooms: [room] }, 'another');
+    expect(
+      await drawRoomList({ token: '1|secret', config, renderer, fetchFn: revoked.fetchStub }),
     ).toBeNull();
   });
 });

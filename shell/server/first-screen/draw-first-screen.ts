@@ -26,6 +26,26 @@ export function accessTokenOf(cookies: string | undefined): string | null {
   return null;
 }
 
+interface Drawing {
+  token: string;
+  config: RuntimeConfig;
+  renderer: FirstScreenRenderer;
+  fetchFn?: typeof fetch;
+  budgetMs?: number;
+}
+
+/** GETs of the API as this visitor, all inside one budget; null for any answer but a success. */
+function reader({ token, config, fetchFn = fetch, budgetMs = DRAWING_BUDGET_MS }: Drawing) {
+  const signal = AbortSignal.timeout(budgetMs);
+  return async <T>(path: string): Promise<T | null> => {
+    const response = await fetchFn(new URL(path, config.apiUrl), {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      signal,
+    });
+    return response.ok ? ((await response.json()) as T) : null;
+  };
+}
+
 /**
  * Draws an open room for its member: the session is verified by the API itself (`GET me` with the page's
  * token; the cookie's presence proves nothing), then the room and its newest page are read as the browser
@@ -33,29 +53,10 @@ export function accessTokenOf(cookies: string | undefined): string | null {
  * no valid session, not a member (a newcomer's page must join first, which is a write, and the server
  * writes nothing), a refusal, or the budget spent. The token goes to the API only, never to the drawing.
  */
-export async function drawFirstScreen({
-  token,
-  roomId,
-  config,
-  renderer,
-  fetchFn = fetch,
-  budgetMs = DRAWING_BUDGET_MS,
-}: {
-  token: string;
-  roomId: number;
-  config: RuntimeConfig;
-  renderer: FirstScreenRenderer;
-  fetchFn?: typeof fetch;
-  budgetMs?: number;
-}): Promise<FirstScreen | null> {
-  const signal = AbortSignal.timeout(budgetMs);
-  const read = async <T>(path: string): Promise<T | null> => {
-    const response = await fetchFn(new URL(path, config.apiUrl), {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-      signal,
-    });
-    return response.ok ? ((await response.json()) as T) : null;
-  };
+export async function drawChatRoom(drawing: Drawing & { roomId: number }): Promise<FirstScreen | null> {
+  const { roomId, renderer, config } = drawing;
+  if (!renderer.renderChatRoom) return null;
+  const read = reader(drawing);
   try {
     const [me, room] = await Promise.all([read<User>('me'), read<Room>(`chatrooms/${roomId}`)]);
     if (!me || !room?.is_member) return null;
@@ -76,6 +77,47 @@ export async function drawFirstScreen({
     };
   } catch {
     // The API slow or down, or the drawing threw: the browser draws, and says what went wrong if it must.
+    return null;
+  }
+}
+
+/**
+ * Draws the room list and 'Your rooms' for a verified session, from `GET chatrooms` and `GET direct-messages`
+ * (an API without direct messages: 'Your rooms' lists none, and the page asks again itself).
+ */
+export async function drawRoomList(drawing: Drawing): Promise<FirstScreen | null> {
+  const { renderer, config } = drawing;
+  if (!renderer.renderRoomList) return null;
+  const read = reader(drawing);
+  try {
+    const [me, rooms, directMessages] = await Promise.all([
+      read<User>('me'),
+      read<Room[]>('chatrooms'),
+      read<Room[]>('direct-messages'),
+    ]);
+    if (!me || !Array.isArray(rooms)) return null;
+    const direct = Array.isArray(directMessages) ? directMessages : null;
+    const { panel, list } = renderer.renderRoomList({ rooms, directMessages: direct });
+    return {
+      // The home page's two columns (shell/src/features/home/home-layout.css; the template's CSS places them).
+      markup: `<aside>${panel}</aside><div>${list}</div>`,
+      data: {
+        v: 1,
+        config,
+        me,
+        queries: direct
+          ? [
+              [['me'], me],
+              [['chatrooms'], rooms],
+              [['direct-messages'], direct],
+            ]
+          : [
+              [['me'], me],
+              [['chatrooms'], rooms],
+            ],
+      },
+    };
+  } catch {
     return null;
   }
 }

@@ -30,7 +30,7 @@ describe('createFirstScreenRenderers', () => {
     const renderers = createFirstScreenRenderers(fetchStub, () => undefined);
     expect(renderers.ready(MANIFEST)).toBeNull();
     await settle();
-    expect(renderers.ready(MANIFEST)?.renderChatRoom(screen)).toBe('<h2>Lake</h2>');
+    expect(renderers.ready(MANIFEST)?.renderChatRoom?.(screen)).toBe('<h2>Lake</h2>');
   });
 
   it('draws nothing with a release that has no server build, another protocol, or a version of another deploy', async () => {

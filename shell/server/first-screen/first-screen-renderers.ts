@@ -43,7 +43,8 @@ function evaluate(code: string, filename: string): FirstScreenRenderer | null {
   const module: { exports: Partial<FirstScreenRenderer> } = { exports: {} };
   const wrapped = runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename });
   wrapped(module.exports, require, module);
-  return typeof module.exports.renderChatRoom === 'function' ? (module.exports as FirstScreenRenderer) : null;
+  const { renderChatRoom, renderRoomList } = module.exports;
+  return typeof renderChatRoom === 'function' || typeof renderRoomList === 'function' ? module.exports : null;
 }
 
 export function createFirstScreenRenderers(

@@ -1,32 +1,26 @@
 import { useRooms } from '@chat/shared';
-import { Card, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { announceFirstScreenPainted } from '@chat/shared/first-screen';
+import { Card } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useLiveRooms } from './live/use-live-rooms';
 import { RoomRow } from './room-row';
+import { RoomsInOrder } from './rooms-in-order';
 import { RoomsQueryState } from './rooms-query-state';
 
 export function RoomList({ extra }: { extra?: ReactNode }) {
   const rooms = useRooms();
   useLiveRooms();
-  const { token } = theme.useToken();
+  // The list is in place: the shell's server drawing of it, if any, may go.
+  const settled = !rooms.isPending;
+  useEffect(() => {
+    if (settled) requestAnimationFrame(() => announceFirstScreenPainted());
+  }, [settled]);
 
   return (
     <Card title="Room Lists" extra={extra}>
       <RoomsQueryState rooms={rooms}>
         {(list) => (
-          <ol aria-label="Rooms" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {list.map((room, index) => (
-              <li
-                key={room.id}
-                style={{
-                  padding: `${token.paddingSM}px 0`,
-                  borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
-                }}
-              >
-                <RoomRow room={room} position={index + 1} />
-              </li>
-            ))}
-          </ol>
+          <RoomsInOrder rooms={list} row={(room, position) => <RoomRow room={room} position={position} />} />
         )}
       </RoomsQueryState>
     </Card>

@@ -1,4 +1,4 @@
-import { brand } from '@chat/shared';
+import { brand } from '@chat/shared/theme';
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 

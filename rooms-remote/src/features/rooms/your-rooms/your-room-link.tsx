@@ -1,12 +1,10 @@
 import { type Room, roomKeys, useIntentPreload, useServices } from '@chat/shared';
 import { SWITCHED_ROOM } from '@chat/shared/constants';
-import { Flex, Tag, Typography, theme } from 'antd';
 import type { MouseEvent } from 'react';
 import { DraftMark } from '../draft-mark';
-import { PrivateMark } from '../private-mark';
-import { MentionBadge, UnreadBadge } from '../unread-badge';
+import { YourRoomEntry } from './your-room-entry';
 
-interface YourRoomLinkProps {
+export interface YourRoomLinkProps {
   room: Room;
   to: string;
   current: boolean;
@@ -20,7 +18,6 @@ interface YourRoomLinkProps {
 export function YourRoomLink({ room, to, current }: YourRoomLinkProps) {
   const { navigation, queryClient } = useServices();
   const preload = useIntentPreload(to);
-  const { token } = theme.useToken();
   const open = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -28,30 +25,13 @@ export function YourRoomLink({ room, to, current }: YourRoomLinkProps) {
     navigation.navigate(to, { state: SWITCHED_ROOM });
   };
   return (
-    <a
-      href={to}
-      aria-current={current ? 'page' : undefined}
+    <YourRoomEntry
+      room={room}
+      to={to}
+      current={current}
+      draft={<DraftMark roomId={room.id} />}
       onClick={open}
       {...preload}
-      style={{
-        display: 'block',
-        padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-        borderRadius: token.borderRadius,
-        color: current ? token.colorText : token.colorTextSecondary,
-        background: current ? token.colorFillSecondary : undefined,
-        fontWeight: room.unread_count > 0 ? 600 : undefined,
-      }}
-    >
-      <Flex align="center" gap="small">
-        <Typography.Text ellipsis style={{ flex: 1, color: 'inherit', fontWeight: 'inherit' }}>
-          {room.name}
-        </Typography.Text>
-        <PrivateMark private={room.private} />
-        <DraftMark roomId={room.id} />
-        {room.archived_at && <Tag style={{ marginInlineEnd: 0 }}>Archived</Tag>}
-        <UnreadBadge count={room.unread_count} />
-        <MentionBadge count={room.mention_count} />
-      </Flex>
-    </a>
+    />
   );
 }
