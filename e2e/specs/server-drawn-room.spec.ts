@@ -1,11 +1,20 @@
 import { routes } from '@chat/shared/constants';
-import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { API_URL, bearer, createRoom, createUser, loginToken, postMessage } from '../support/api';
-import { type AppServer, serveApp } from '../support/app-server';
+import type { AppServer } from '../support/app-server';
 import { send } from '../support/chat';
+import {
+  apiRequests,
+  DATA_BLOCK,
+  inlineScripts,
+  isDrawn,
+  layoutShift,
+  pageFor,
+  serveDrawingShell,
+  untilDrawn,
+  VIEWPORTS,
+} from '../support/first-screen';
 import { expect, signIn, test } from '../support/fixtures';
-import { extraPorts } from '../support/stack';
 
 // The shell's server draws a member's open room (DRAW_FIRST_SCREEN=1, shell/server/first-screen): a shell of
 // its own beside the stack, with the stack's remotes and API. The monolith run has no chat remote to draw with.
@@ -13,33 +22,13 @@ test.skip(process.env.E2E_DEPLOYMENT === 'monolith', 'draws with the chat remote
 
 let shell: AppServer;
 test.beforeAll(async () => {
-  shell = await serveApp('shell', extraPorts.drawingShell, { DRAW_FIRST_SCREEN: '1' });
+  shell = await serveDrawingShell();
 });
 test.afterAll(async () => {
   await shell?.stop();
 });
 
 const roomPage = (roomId: number) => `${shell.url}${routes.room(roomId)}`;
-
-/** The page as the server sends it to this token: its headers and HTML. */
-async function pageFor(request: APIRequestContext, url: string, token: string) {
-  const response = await request.get(url, {
-    headers: { Cookie: `access-token=${encodeURIComponent(token)}` },
-  });
-  return { headers: response.headers(), html: await response.text() };
-}
-
-/**
- * The server loads the chat remote's server build on the first page that could use it, and draws from the
- * next one on (a request never waits for a remote's code): ask until it draws.
- */
-async function untilDrawn(request: APIRequestContext, url: string, token: string) {
-  await expect
-    .poll(async () => (await pageFor(request, url, token)).html.includes(FIRST_SCREEN_DATA_ID), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-}
 
 /** A room of `token`'s with messages, one of them written to break out of the page's data block. */
 async function roomWithMessages(request: APIRequestContext, token: string) {
@@ -53,24 +42,6 @@ async function roomWithMessages(request: APIRequestContext, token: string) {
   return room;
 }
 
-/** The layout shifts the page has had without input just before them, summed: its CLS so far. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-        new PerformanceObserver((list) =>
-          resolve(
-            (list.getEntries() as Shift[])
-              .filter((entry) => !entry.hadRecentInput)
-              .reduce((sum, entry) => sum + entry.value, 0),
-          ),
-        ).observe({ type: 'layout-shift', buffered: true });
-        // No entry at all: nothing shifted.
-        setTimeout(() => resolve(0), 500);
-      }),
-  );
-
 test.describe('the open room drawn by the shell’s server', () => {
   test('is on the page before any script runs: title and newest messages, private to this user, data in a JSON block', async ({
     browser,
@@ -83,8 +54,7 @@ test.describe('the open room drawn by the shell’s server', () => {
     const { headers, html } = await pageFor(request, roomPage(room.id), token);
     expect(headers['cache-control']).toBe('private, no-store');
     // The one script without a source is the data block, which is never executed.
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].map(([tag]) => tag);
-    expect(inline).toEqual([`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`]);
+    expect(inlineScripts(html)).toEqual([DATA_BLOCK]);
     expect(headers['content-security-policy']).toContain("style-src-attr 'unsafe-hashes' 'sha256-");
 
     const context = await browser.newContext({
@@ -105,10 +75,7 @@ test.describe('the open room drawn by the shell’s server', () => {
     }
   });
 
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 667 },
-  ])
+  for (const viewport of VIEWPORTS)
     test(`then the room takes over in place, asks for nothing it was given, and works (${viewport.width}×${viewport.height})`, async ({
       browser,
       request,
@@ -120,11 +87,7 @@ test.describe('the open room drawn by the shell’s server', () => {
       try {
         await signIn(context, token);
         const page = await context.newPage();
-        const asked: string[] = [];
-        page.on('request', (sent) => {
-          if (sent.url().startsWith(API_URL))
-            asked.push(`${sent.method()} ${sent.url().slice(API_URL.length)}`);
-        });
+        const asked = apiRequests(page, API_URL);
         await page.goto(roomPage(room.id));
         const feed = page.getByRole('feed', { name: 'Messages' });
         await expect(feed).toHaveAttribute('aria-busy', 'false');
@@ -157,14 +120,14 @@ test.describe('the open room drawn by the shell’s server', () => {
     // Someone else: the room is theirs to join from the browser (a write the server never makes for them).
     const other = await loginToken(request, await createUser(request));
     const outsider = await pageFor(request, roomPage(room.id), other);
-    expect(outsider.html).not.toContain(FIRST_SCREEN_DATA_ID);
+    expect(isDrawn(outsider.html)).toBe(false);
     expect(outsider.html).not.toContain('Found a cabin by the lake');
     expect(outsider.headers['cache-control']).toBe('no-cache');
 
     // The cookie is there, the session is not: the page is the plain frame, and the browser says 'Verifying...'.
     expect((await request.post(`${API_URL}auth/logout`, { headers: bearer(token) })).ok()).toBe(true);
     const revoked = await pageFor(request, roomPage(room.id), token);
-    expect(revoked.html).not.toContain(FIRST_SCREEN_DATA_ID);
+    expect(isDrawn(revoked.html)).toBe(false);
     expect(revoked.html).not.toContain('Found a cabin by the lake');
   });
 
@@ -176,7 +139,7 @@ test.describe('the open room drawn by the shell’s server', () => {
     const room = await roomWithMessages(request, token);
     // The stack's own shell runs without the option: the frame, and the room drawn by the browser.
     const plain = await pageFor(request, routes.room(room.id), token);
-    expect(plain.html).not.toContain(FIRST_SCREEN_DATA_ID);
+    expect(isDrawn(plain.html)).toBe(false);
     await page.goto(routes.room(room.id));
     await expect(page.getByRole('feed', { name: 'Messages' })).toHaveAttribute('aria-busy', 'false');
   });

@@ -1,0 +1,70 @@
+import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type AppServer, serveApp } from './app-server';
+import { expect } from './fixtures';
+import { extraPorts } from './stack';
+
+/**
+ * A shell whose server draws the first screen (DRAW_FIRST_SCREEN=1, shell/server/first-screen), beside the
+ * stack, with the stack's remotes and API.
+ */
+export const serveDrawingShell = (): Promise<AppServer> =>
+  serveApp('shell', extraPorts.drawingShell, { DRAW_FIRST_SCREEN: '1' });
+
+/** The page as the server sends it to this token: its headers and HTML. */
+export async function pageFor(request: APIRequestContext, url: string, token: string) {
+  const response = await request.get(url, {
+    headers: { Cookie: `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}` },
+  });
+  return { headers: response.headers(), html: await response.text() };
+}
+
+export const isDrawn = (html: string) => html.includes(FIRST_SCREEN_DATA_ID);
+
+/**
+ * The server loads a remote's server build on the first page that could use it, and draws from the next one
+ * on (a request never waits for a remote's code): ask until it draws.
+ */
+export async function untilDrawn(request: APIRequestContext, url: string, token: string): Promise<void> {
+  await expect
+    .poll(async () => isDrawn((await pageFor(request, url, token)).html), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/** The page's inline scripts (no `src`): on a drawn page, only its JSON data block. */
+export const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].map(([tag]) => tag);
+export const DATA_BLOCK = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`;
+
+/** The layout shifts the page has had without input just before them, summed: its CLS so far. */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+        new PerformanceObserver((list) =>
+          resolve(
+            (list.getEntries() as Shift[])
+              .filter((entry) => !entry.hadRecentInput)
+              .reduce((sum, entry) => sum + entry.value, 0),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: nothing shifted.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+/** Every API request the page makes, as `METHOD path` relative to the API's base. */
+export function apiRequests(page: Page, apiUrl: string): string[] {
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().startsWith(apiUrl)) asked.push(`${sent.method()} ${sent.url().slice(apiUrl.length)}`);
+  });
+  return asked;
+}
+
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+] as const;
