@@ -1,4 +1,5 @@
 import { routes } from '@chat/shared/constants';
+import { FIRST_SCREEN_PAINTED_EVENT } from '@chat/shared/first-screen';
 import type { Page } from '@playwright/test';
 import { API_URL, createRoom, createUser, joinRoom, loginToken, postMessage } from '../support/api';
 import type { AppServer } from '../support/app-server';
@@ -98,6 +99,26 @@ test.describe('the room list drawn by the shell’s server', () => {
         await context.close();
       }
     });
+
+  test('a click on the drawing is the app’s: the drawn Create Room opens the real dialog', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    await untilDrawn(request, listPage(), token);
+    // The list never says it has painted, so the drawing stays over the app however fast the app is.
+    await page.addInitScript((painted) => {
+      document.addEventListener(painted, (event) => event.stopImmediatePropagation(), true);
+    }, FIRST_SCREEN_PAINTED_EVENT);
+    await page.goto(listPage());
+    // The app has rendered beneath the drawing (hidden until the hand-over).
+    await expect(page.locator('#root').getByText('Create Room')).toBeAttached();
+    await expect(page.locator('#first-screen')).toBeVisible();
+
+    await page.locator('#first-screen').getByRole('button', { name: 'Create Room' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Room' })).toBeVisible();
+    await expect(page.locator('#first-screen')).toHaveCount(0);
+  });
 
   test('draws nothing for an ended session, nor for a direct message (the browser draws those)', async ({
     request,

@@ -5,11 +5,24 @@ const LONGEST_HOLD_MS = 10_000;
 
 let release: () => void = () => undefined;
 
+const CONTROLS = 'button, a[href], input, textarea, select';
+const FIELDS = 'input, textarea, select';
+
+/** The app's control drawn as `pressed`: the same kind, the same text, in the same place. */
+function twinOf(root: HTMLElement, pressed: Element, at: DOMRect): HTMLElement | undefined {
+  const near = (a: number, b: number) => Math.abs(a - b) < 2;
+  return [...root.querySelectorAll<HTMLElement>(pressed.tagName)].find((candidate) => {
+    const box = candidate.getBoundingClientRect();
+    return near(box.x, at.x) && near(box.y, at.y) && candidate.textContent === pressed.textContent;
+  });
+}
+
 /**
  * Keeps the room the shell's server drew on screen while the app renders under it, and drops it once the
  * room has painted its own feed (the chat remote's `announceFirstScreenPainted`). The app renders hidden but
  * laid out (its list measures its rows), so nothing moves when it shows: its elements are new to the page,
- * not shifted, and the drawing's are gone. The drawing is markup only; any input on it hands over at once.
+ * not shifted, and the drawing's are gone. The drawing is markup only; any input hands over at once, and a
+ * click on it is the app's: it reaches what the app shows at that point (a drawn 'Join' presses the real one).
  */
 export function holdFirstScreen(root: HTMLElement): void {
   const frame = document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.parentElement?.closest('[data-screen]');
@@ -19,15 +32,28 @@ export function holdFirstScreen(root: HTMLElement): void {
   Object.assign(frame.style, { position: 'absolute', inset: '0 0 auto 0', zIndex: '1' });
   root.style.visibility = 'hidden';
   const timer = window.setTimeout(() => release(), LONGEST_HOLD_MS);
+  const handOver = () => release();
   release = () => {
     release = () => undefined;
     window.clearTimeout(timer);
-    document.removeEventListener(FIRST_SCREEN_PAINTED_EVENT, release);
+    document.removeEventListener(FIRST_SCREEN_PAINTED_EVENT, handOver);
+    document.removeEventListener('keydown', handOver, true);
     frame.remove();
     root.style.visibility = '';
   };
-  document.addEventListener(FIRST_SCREEN_PAINTED_EVENT, release);
-  for (const input of ['pointerdown', 'keydown'] as const) frame.addEventListener(input, release);
+  document.addEventListener(FIRST_SCREEN_PAINTED_EVENT, handOver);
+  // Before the key's own effect (Tab moves the focus into the app, not through the drawing's buttons).
+  document.addEventListener('keydown', handOver, true);
+  frame.addEventListener('click', (event) => {
+    const pressed = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+    const at = pressed?.getBoundingClientRect();
+    release();
+    const twin = pressed && at && twinOf(root, pressed, at);
+    if (!twin) return;
+    event.preventDefault();
+    if (twin.matches(FIELDS)) twin.focus();
+    else twin.click();
+  });
 }
 
 /** Drops the drawing now (a slot failed: what the app shows about it must be seen). */
