@@ -2,33 +2,25 @@ import { routes } from '@chat/shared/constants';
 import { FIRST_SCREEN_PAINTED_EVENT } from '@chat/shared/first-screen';
 import type { Page } from '@playwright/test';
 import { API_URL, createRoom, createUser, joinRoom, loginToken, postMessage } from '../support/api';
-import type { AppServer } from '../support/app-server';
 import {
   apiRequests,
   DATA_BLOCK,
+  drawingShell,
   inlineScripts,
+  inSignedInPage,
   isDrawn,
   layoutShift,
   pageFor,
-  serveDrawingShell,
   untilDrawn,
   VIEWPORTS,
 } from '../support/first-screen';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
-// The shell's server draws the room list and 'Your rooms' (DRAW_FIRST_SCREEN=1) with the rooms remote's
-// server build: a shell of its own beside the stack. The monolith run has no rooms remote to draw with.
-test.skip(process.env.E2E_DEPLOYMENT === 'monolith', 'draws with the rooms remote’s server build');
+// The shell's server draws the room list and 'Your rooms' with the rooms remote's server build
+// (DRAW_FIRST_SCREEN=1, shell/server/first-screen): a shell of its own beside the stack.
+const shellUrl = drawingShell();
 
-let shell: AppServer;
-test.beforeAll(async () => {
-  shell = await serveDrawingShell();
-});
-test.afterAll(async () => {
-  await shell?.stop();
-});
-
-const listPage = () => `${shell.url}${routes.home}`;
+const listPage = () => `${shellUrl()}${routes.home}`;
 const rowOf = (page: Page, name: string) => page.getByRole('listitem').filter({ hasText: name });
 
 test.describe('the room list drawn by the shell’s server', () => {
@@ -52,24 +44,24 @@ test.describe('the room list drawn by the shell’s server', () => {
     expect(headers['cache-control']).toBe('private, no-store');
     expect(inlineScripts(html)).toEqual([DATA_BLOCK]);
 
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 375, height: 667 },
-    });
-    try {
-      await signIn(context, token);
-      const page = await context.newPage();
-      await page.goto(listPage());
-      await expect(page.getByText('Room Lists')).toBeVisible();
-      const row = rowOf(page, room.name);
-      await expect(row.getByText('Joined')).toBeVisible();
-      await expect(row.getByRole('img', { name: '3 unread' })).toHaveText('3');
-      await expect(
-        page.getByRole('navigation', { name: 'Your rooms' }).getByRole('link', { name: room.name }),
-      ).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    await inSignedInPage(
+      browser,
+      token,
+      {
+        javaScriptEnabled: false,
+        viewport: { width: 375, height: 667 },
+      },
+      async (page) => {
+        await page.goto(listPage());
+        await expect(page.getByText('Room Lists')).toBeVisible();
+        const row = rowOf(page, room.name);
+        await expect(row.getByText('Joined')).toBeVisible();
+        await expect(row.getByRole('img', { name: '3 unread' })).toHaveText('3');
+        await expect(
+          page.getByRole('navigation', { name: 'Your rooms' }).getByRole('link', { name: room.name }),
+        ).toBeVisible();
+      },
+    );
   });
 
   for (const viewport of VIEWPORTS)
@@ -80,10 +72,7 @@ test.describe('the room list drawn by the shell’s server', () => {
     }) => {
       const room = await unreadRoom(request, token);
       await untilDrawn(request, listPage(), token);
-      const context = await browser.newContext({ viewport });
-      try {
-        await signIn(context, token);
-        const page = await context.newPage();
+      await inSignedInPage(browser, token, { viewport }, async (page) => {
         const asked = apiRequests(page, API_URL);
         await page.goto(listPage());
         await expect(page.locator('#first-screen')).toHaveCount(0);
@@ -95,9 +84,7 @@ test.describe('the room list drawn by the shell’s server', () => {
         await rowOf(page, room.name).getByRole('button', { name: 'Join' }).click();
         await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
         await expect(page.getByRole('feed', { name: 'Messages' }).getByText('three')).toBeVisible();
-      } finally {
-        await context.close();
-      }
+      });
     });
 
   test('a click on the drawing is the app’s: the drawn Create Room opens the real dialog', async ({
@@ -125,7 +112,7 @@ test.describe('the room list drawn by the shell’s server', () => {
     token,
   }) => {
     await untilDrawn(request, listPage(), token);
-    expect(isDrawn((await pageFor(request, `${shell.url}${routes.directMessage(1)}`, token)).html)).toBe(
+    expect(isDrawn((await pageFor(request, `${shellUrl()}${routes.directMessage(1)}`, token)).html)).toBe(
       false,
     );
     await request.post(`${API_URL}auth/logout`, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,34 +1,26 @@
 import { routes } from '@chat/shared/constants';
 import type { APIRequestContext } from '@playwright/test';
 import { API_URL, bearer, createRoom, createUser, loginToken, postMessage } from '../support/api';
-import type { AppServer } from '../support/app-server';
 import { send } from '../support/chat';
 import {
   apiRequests,
   DATA_BLOCK,
+  drawingShell,
   inlineScripts,
+  inSignedInPage,
   isDrawn,
   layoutShift,
   pageFor,
-  serveDrawingShell,
   untilDrawn,
   VIEWPORTS,
 } from '../support/first-screen';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
-// The shell's server draws a member's open room (DRAW_FIRST_SCREEN=1, shell/server/first-screen): a shell of
-// its own beside the stack, with the stack's remotes and API. The monolith run has no chat remote to draw with.
-test.skip(process.env.E2E_DEPLOYMENT === 'monolith', 'draws with the chat remote’s server build');
+// The shell's server draws a member's open room with the chat remote's server build (DRAW_FIRST_SCREEN=1,
+// shell/server/first-screen): a shell of its own beside the stack, with the stack's remotes and API.
+const shellUrl = drawingShell();
 
-let shell: AppServer;
-test.beforeAll(async () => {
-  shell = await serveDrawingShell();
-});
-test.afterAll(async () => {
-  await shell?.stop();
-});
-
-const roomPage = (roomId: number) => `${shell.url}${routes.room(roomId)}`;
+const roomPage = (roomId: number) => `${shellUrl()}${routes.room(roomId)}`;
 
 /** A room of `token`'s with messages, one of them written to break out of the page's data block. */
 async function roomWithMessages(request: APIRequestContext, token: string) {
@@ -57,22 +49,22 @@ test.describe('the open room drawn by the shell’s server', () => {
     expect(inlineScripts(html)).toEqual([DATA_BLOCK]);
     expect(headers['content-security-policy']).toContain("style-src-attr 'unsafe-hashes' 'sha256-");
 
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 375, height: 667 },
-    });
-    try {
-      await signIn(context, token);
-      const page = await context.newPage();
-      await page.goto(roomPage(room.id));
-      await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
-      await expect(page.getByText('Found a cabin by the lake')).toBeVisible();
-      // Text, not markup: the message that tried to close the block is shown as written.
-      await expect(page.getByText('</script><script>alert(1)</script> & more')).toBeVisible();
-      await expect(page.getByText('See you at 8')).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    await inSignedInPage(
+      browser,
+      token,
+      {
+        javaScriptEnabled: false,
+        viewport: { width: 375, height: 667 },
+      },
+      async (page) => {
+        await page.goto(roomPage(room.id));
+        await expect(page.getByRole('heading', { name: `Chat Room: ${room.name}` })).toBeVisible();
+        await expect(page.getByText('Found a cabin by the lake')).toBeVisible();
+        // Text, not markup: the message that tried to close the block is shown as written.
+        await expect(page.getByText('</script><script>alert(1)</script> & more')).toBeVisible();
+        await expect(page.getByText('See you at 8')).toBeVisible();
+      },
+    );
   });
 
   for (const viewport of VIEWPORTS)
@@ -83,10 +75,7 @@ test.describe('the open room drawn by the shell’s server', () => {
     }) => {
       const room = await roomWithMessages(request, token);
       await untilDrawn(request, roomPage(room.id), token);
-      const context = await browser.newContext({ viewport });
-      try {
-        await signIn(context, token);
-        const page = await context.newPage();
+      await inSignedInPage(browser, token, { viewport }, async (page) => {
         const asked = apiRequests(page, API_URL);
         await page.goto(roomPage(room.id));
         const feed = page.getByRole('feed', { name: 'Messages' });
@@ -105,9 +94,7 @@ test.describe('the open room drawn by the shell’s server', () => {
         expect(asked).not.toContain(`GET chatrooms/${room.id}`);
         expect(asked).not.toContain(`GET chatrooms/${room.id}/messages?limit=50`);
         expect(asked.filter((each) => each === `POST chatrooms/${room.id}/join`)).toHaveLength(1);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
   test('draws nothing for a visitor who is not a member, or whose session has ended', async ({

@@ -1,16 +1,42 @@
 import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
 import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { type AppServer, serveApp } from './app-server';
-import { expect } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { extraPorts } from './stack';
 
 /**
- * A shell whose server draws the first screen (DRAW_FIRST_SCREEN=1, shell/server/first-screen), beside the
- * stack, with the stack's remotes and API.
+ * For the tests of one file: a shell whose server draws the first screen (DRAW_FIRST_SCREEN=1,
+ * shell/server/first-screen), beside the stack, with the stack's remotes and API; its origin once started.
+ * The monolith run has no remotes to draw with.
  */
-export const serveDrawingShell = (): Promise<AppServer> =>
-  serveApp('shell', extraPorts.drawingShell, { DRAW_FIRST_SCREEN: '1' });
+export function drawingShell(): () => string {
+  test.skip(process.env.E2E_DEPLOYMENT === 'monolith', 'draws with the remotes’ server builds');
+  let shell: AppServer | undefined;
+  test.beforeAll(async () => {
+    shell = await serveApp('shell', extraPorts.drawingShell, { DRAW_FIRST_SCREEN: '1' });
+  });
+  test.afterAll(async () => {
+    await shell?.stop();
+  });
+  return () => shell?.url ?? '';
+}
+
+/** A page of a browser context of its own, signed in with `token`, closed after `use`. */
+export async function inSignedInPage(
+  browser: Browser,
+  token: string,
+  options: BrowserContextOptions,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext(options);
+  try {
+    await signIn(context, token);
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
 
 /** The page as the server sends it to this token: its headers and HTML. */
 export async function pageFor(request: APIRequestContext, url: string, token: string) {
