@@ -1,10 +1,8 @@
-import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
-import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
 import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
 import { type Row, renderGrid } from '../lib/report';
 import { setUpScenes } from '../lib/scenes';
 import { summarize } from '../lib/stats';
-import { serveDrawingShell, type WebStack } from '../lib/web';
+import { serveDrawingShell, untilDrawn, type WebStack } from '../lib/web';
 import type { Benchmark } from './benchmark';
 
 /** Issue 34 §2's targets for every screen, federated, Lighthouse mobile. */
@@ -18,17 +16,6 @@ type Deployment = (typeof deployments)[number];
 
 const median = (runs: LighthouseFigures[], pick: (run: LighthouseFigures) => number) =>
   summarize(runs.map(pick)).median;
-
-/** The shell's server loads the chat remote's server build on the first page that could use it: ask until it draws. */
-async function untilDrawn(url: string, token: string): Promise<void> {
-  const cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const page = await (await fetch(url, { headers: { Cookie: cookie } })).text();
-    if (page.includes(FIRST_SCREEN_DATA_ID)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} was never drawn by the server`);
-}
 
 /**
  * The room list and a member's room drawn by the shell's server (DRAW_FIRST_SCREEN=1, shell/server/first-screen)

@@ -12,6 +12,7 @@ export interface Builds {
 }
 
 type Target = FrontEndApp | 'monolith';
+const SERVER_CONFIG = 'rsbuild.server.config.ts';
 
 /**
  * Builds `target` (an app, or the shell as the monolith) into `dir`, with `env` on top of this process's, unless
@@ -27,28 +28,20 @@ async function buildInto(
     label = '',
   }: { reuse: boolean; env?: Record<string, string>; log: (line: string) => void; label?: string },
 ): Promise<number | undefined> {
-  // The chat remote's build is both of its package's: the browser's and the server's (rsbuild.server.config.ts).
-  const made =
-    target === 'monolith'
-      ? 'index.html'
-      : target === 'chat-remote'
-        ? FIRST_SCREEN_MANIFEST
-        : 'mf-manifest.json';
-  if (reuse && existsSync(join(dir, made))) return undefined;
-  log(`building ${target === 'monolith' ? 'the monolith' : target}${label}`);
+  // A remote with a server build (rsbuild.server.config.ts) has two: the browser's and the server's.
   const app = target === 'monolith' ? 'shell' : target;
   const cwd = join(repoRoot, app);
+  const drawing = target !== 'monolith' && existsSync(join(cwd, SERVER_CONFIG));
+  const made = target === 'monolith' ? 'index.html' : drawing ? FIRST_SCREEN_MANIFEST : 'mf-manifest.json';
+  if (reuse && existsSync(join(dir, made))) return undefined;
+  log(`building ${target === 'monolith' ? 'the monolith' : target}${label}`);
   const mode = target === 'monolith' ? ['--env-mode', 'monolith'] : [];
   const rsbuild = join(cwd, 'node_modules', '.bin', 'rsbuild');
   const wallMs = await run(rsbuild, ['build', ...mode, '--dist-path', dir], cwd, env);
-  if (target !== 'chat-remote') return wallMs;
-  return (
-    wallMs +
-    (await run(rsbuild, ['build', '-c', 'rsbuild.server.config.ts'], cwd, {
-      ...env,
-      CHAT_REMOTE_DIST_DIR: dir,
-    }))
-  );
+  if (!drawing) return wallMs;
+  // Its config takes the browser build's folder from CHAT_REMOTE_DIST_DIR or ROOMS_REMOTE_DIST_DIR.
+  const distVariable = `${app.replace('-', '_').toUpperCase()}_DIST_DIR`;
+  return wallMs + (await run(rsbuild, ['build', '-c', SERVER_CONFIG], cwd, { ...env, [distVariable]: dir }));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
+import { FIRST_SCREEN_DATA_ID } from '@chat/shared/first-screen';
 import { type FrontEndApp, frontEndApps, repoRoot } from './paths';
 import { deploymentOffsets, type Ports } from './ports';
 import { type Service, startService } from './processes';
@@ -85,6 +87,17 @@ export async function serveFederated(dists: Record<FrontEndApp, string>, ports: 
  */
 export async function serveDrawingShell(distDir: string, port: number, ports: Ports): Promise<WebStack> {
   return stack([await serve('shell', distDir, port, ports, { DRAW_FIRST_SCREEN: '1' })], () => 'shell');
+}
+
+/** The shell's server loads a remote's server build on the first page that could use it: ask until it draws. */
+export async function untilDrawn(url: string, token: string): Promise<void> {
+  const cookie = `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const page = await (await fetch(url, { headers: { Cookie: cookie } })).text();
+    if (page.includes(FIRST_SCREEN_DATA_ID)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} was never drawn by the server`);
 }
 
 /** The monolith build: one origin serves everything. */
