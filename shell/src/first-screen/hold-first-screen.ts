@@ -18,11 +18,12 @@ function twinOf(root: HTMLElement, pressed: Element, at: DOMRect): HTMLElement |
 }
 
 /**
- * Keeps the room the shell's server drew on screen while the app renders under it, and drops it once the
- * room has painted its own feed (the chat remote's `announceFirstScreenPainted`). The app renders hidden but
- * laid out (its list measures its rows), so nothing moves when it shows: its elements are new to the page,
- * not shifted, and the drawing's are gone. The drawing is markup only; any input hands over at once, and a
- * click on it is the app's: it reaches what the app shows at that point (a drawn 'Join' presses the real one).
+ * Keeps the screen the shell's server drew (the room list, or a room) in view while the app renders under it,
+ * and drops it once the remote has painted its own (`announceFirstScreenPainted`: the list's rows, the room's
+ * feed at its opening row). The app renders hidden but laid out (the feed measures its rows), so nothing moves
+ * when it shows: its elements are new to the page, not shifted, and the drawing's are gone. The drawing is
+ * markup only: a key hands over before its effect, and a click on it is the app's, handed to the app's own
+ * control in that place (a drawn 'Join' presses the real one).
  */
 export function holdFirstScreen(root: HTMLElement): void {
   const frame = document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.parentElement?.closest('[data-screen]');
