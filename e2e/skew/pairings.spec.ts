@@ -1,4 +1,5 @@
 import { answerOf, checkDeploy } from '../support/deploy-check';
+import { isDrawn, pageFor } from '../support/first-screen';
 import { expect, test } from '../support/fixtures';
 import { chatJourney } from '../support/journey';
 import { skewStack as stack } from '../support/release-stacks';
@@ -60,3 +61,28 @@ for (const pairing of pairings) {
     }
   });
 }
+
+// Today's shell drawing the first screen (DRAW_FIRST_SCREEN=1) with the last release's rooms and chat remotes,
+// which publish no server build: nothing is drawn, and the pages are the browser's, as before.
+test(`today's shell drawing first screens + ${versionName('previous')} rooms-remote and chat-remote`, async ({
+  userPage: page,
+  request,
+  token,
+}) => {
+  const servers = [await serveBuild('shell', 'today', stack.shell, { DRAW_FIRST_SCREEN: '1' })];
+  try {
+    for (const app of remoteApps)
+      servers.push(await serveBuild(app, app === 'auth-remote' ? 'today' : 'previous', stack[app]));
+    const home = `${origin(stack.shell)}/`;
+    // The first page sets the server reading what each remote publishes; a later one would be drawn.
+    await pageFor(request, home, token);
+    await page.waitForTimeout(1_000);
+    expect(isDrawn((await pageFor(request, home, token)).html)).toBe(false);
+
+    await page.goto(home);
+    await expect(page.getByText('Room Lists')).toBeVisible();
+    await expect(page.getByText(/is unavailable right now/)).toHaveCount(0);
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+  }
+});

@@ -51,9 +51,17 @@ export async function runLighthouse(
     preset,
     token,
     repeat = false,
+    applied = false,
   }: {
     preset: Preset;
     token?: string | undefined;
+    /**
+     * The phone's network and CPU applied to the page as it loads (`throttlingMethod: 'devtools'`) rather than
+     * simulated from an unthrottled load. Lantern's simulation counts every request that finished before the
+     * observed paint as needed for it, and on this machine a page's scripts finish before anything paints: a
+     * page whose HTML already holds its content is simulated as if it waited for them.
+     */
+    applied?: boolean;
     /**
      * A repeat visit: the page visited once first in the same browser (./prime-visit.ts), and Lighthouse's
      * storage reset off, so the run finds what that visit kept (the service worker, its caches, the HTTP cache).
@@ -81,6 +89,7 @@ export async function runLighthouse(
         logLevel: 'error',
         onlyCategories: [...categories],
         disableStorageReset: repeat,
+        ...(applied && { throttlingMethod: 'devtools' as const }),
       },
       {
         ...(preset === 'desktop' ? desktopConfig : { extends: 'lighthouse:default' }),
