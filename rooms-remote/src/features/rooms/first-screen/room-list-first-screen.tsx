@@ -7,9 +7,9 @@ import { RoomsInOrder } from '../rooms-in-order';
 import { YourRoomEntry } from '../your-rooms/your-room-entry';
 import {
   EntryList,
+  NewDirectMessageButton,
   NO_DIRECT_MESSAGES,
   NO_ROOMS,
-  NewDirectMessageButton,
   YourRoomsNav,
 } from '../your-rooms/your-rooms-nav';
 
@@ -38,11 +38,7 @@ export function RoomListFirstScreen({ rooms }: Pick<Screen, 'rooms'>) {
           <RoomsInOrder
             rooms={rooms}
             row={(room, position) => (
-              <RoomRowView
-                room={room}
-                position={position}
-                join={<Button type="primary">Join</Button>}
-              />
+              <RoomRowView room={room} position={position} join={<Button type="primary">Join</Button>} />
             )}
           />
         )}
