@@ -18,7 +18,11 @@ import { CANARY_PATH } from '../shell/server/canary/canary-endpoint';
 import { canaryFromEnv } from '../shell/server/canary/canary-from-env';
 import { clientAddressResolver } from '../shell/server/client-address';
 import { accessTokenOf, drawChatRoom, drawRoomList } from '../shell/server/first-screen/draw-first-screen';
-import { styleAttributeHashes, withFirstScreen } from '../shell/server/first-screen/first-screen-page';
+import {
+  SIGNED_IN_FRAME,
+  styleAttributeHashes,
+  withFirstScreen,
+} from '../shell/server/first-screen/first-screen-page';
 import { createFirstScreenRenderers } from '../shell/server/first-screen/first-screen-renderers';
 import {
   SERVICE_WORKER_KILL_SWITCH,
@@ -96,8 +100,6 @@ const killsServiceWorker = app.kind === 'shell' && !existsSync(join(root, SERVIC
 
 // The page: a fresh CSP nonce per answer (antd's style elements carry it), never cached, never framed.
 const page = readFileSync(join(root, 'index.html'), 'utf8');
-// The template's frame element (shared/build/assets/index.html), matched whole: its CSS names the screens too.
-const signedInFrame = '<div aria-hidden="true" data-screen="signed-in">';
 
 /**
  * The shell's page paints the frame of the screen the visitor will see while its scripts load (the template's
@@ -106,7 +108,7 @@ const signedInFrame = '<div aria-hidden="true" data-screen="signed-in">';
 function framed(html: string, pathname: string, cookies: string | undefined): string {
   const login =
     app.kind === 'shell' && (pathname.startsWith(routes.auth) || !hasAccessTokenCookie(cookies ?? ''));
-  return login ? html.replace(signedInFrame, '<div aria-hidden="true" data-screen="login">') : html;
+  return login ? html.replace(SIGNED_IN_FRAME, '<div aria-hidden="true" data-screen="login">') : html;
 }
 
 // DRAW_FIRST_SCREEN=1: the shell's server draws the room list and a member's open room into the page, with the

@@ -1,8 +1,14 @@
 /** Names the spec and the Laravel contract fix; outside tests rely on them. */
 export const ACCESS_TOKEN_COOKIE = 'access-token';
+/** The access token cookie's raw (URI-encoded) value in `document.cookie` or a request's Cookie header. */
+export const accessTokenCookieValue = (cookies: string): string | undefined =>
+  cookies
+    .split(/;\s*/)
+    .find((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`))
+    ?.slice(ACCESS_TOKEN_COOKIE.length + 1);
 /** Whether `document.cookie` or a request's Cookie header carries the access token (valid or not). */
 export const hasAccessTokenCookie = (cookies: string): boolean =>
-  cookies.split(/;\s*/).some((cookie) => cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`));
+  accessTokenCookieValue(cookies) !== undefined;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';

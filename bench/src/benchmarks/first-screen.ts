@@ -1,21 +1,16 @@
 import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
 import { type Row, renderGrid } from '../lib/report';
 import { setUpScenes } from '../lib/scenes';
-import { summarize } from '../lib/stats';
+import { medianOf } from '../lib/stats';
 import { serveDrawingShell, untilDrawn, type WebStack } from '../lib/web';
 import type { Benchmark } from './benchmark';
 
 /** Issue 34 §2's targets for every screen, federated, Lighthouse mobile. */
 const TARGET = { performance: 90, lcpMs: 2500 };
-/** The drawing shells sit beside the run's own (an offset the API admits as an origin: lib/ports.ts). */
-const OFFSET = 50;
 const KiB = 1024;
 
 const deployments = ['federated', 'federated, drawn', 'monolith', 'monolith, drawn'] as const;
 type Deployment = (typeof deployments)[number];
-
-const median = (runs: LighthouseFigures[], pick: (run: LighthouseFigures) => number) =>
-  summarize(runs.map(pick)).median;
 
 /**
  * The room list and a member's room drawn by the shell's server (DRAW_FIRST_SCREEN=1, shell/server/first-screen)
@@ -38,13 +33,9 @@ export const firstScreen: Benchmark = {
     const { ports } = context;
     const stacks: Record<Deployment, WebStack> = {
       federated: await context.federated(),
-      'federated, drawn': await serveDrawingShell(
-        builds.federated.shell,
-        ports.federated.shell + OFFSET,
-        ports,
-      ),
+      'federated, drawn': await serveDrawingShell(builds, ports, 'federated'),
       monolith: await context.monolith(),
-      'monolith, drawn': await serveDrawingShell(builds.monolith, ports.monolith + OFFSET, ports),
+      'monolith, drawn': await serveDrawingShell(builds, ports, 'monolith'),
     };
     try {
       const cells: {
@@ -92,13 +83,13 @@ export const firstScreen: Benchmark = {
           bound: '≥' | '≤',
           goal: number,
         ): Row => {
-          const value = median(drawn, pick);
+          const value = medianOf(drawn, pick);
           return {
             figure: `Lighthouse mobile ${name}, ${screen} drawn by the server (vs the browser alone)`,
             unit,
             n: drawn.length,
             median: value,
-            versus: median(runs.federated, pick),
+            versus: medianOf(runs.federated, pick),
             target: `${bound} ${goal}`,
             met: bound === '≥' ? value >= goal : value <= goal,
           };
@@ -126,13 +117,13 @@ export const firstScreen: Benchmark = {
             const real = applied[deployment];
             return [
               `${screen}: ${deployment}`,
-              median(each, (run) => run.performance).toFixed(0),
-              median(each, (run) => run.fcpMs).toFixed(0),
-              median(each, (run) => run.lcpMs).toFixed(0),
-              median(each, (run) => run.tbtMs).toFixed(0),
-              median(each, (run) => run.bytes / KiB).toFixed(0),
-              median(real, (run) => run.fcpMs).toFixed(0),
-              median(real, (run) => run.lcpMs).toFixed(0),
+              medianOf(each, (run) => run.performance).toFixed(0),
+              medianOf(each, (run) => run.fcpMs).toFixed(0),
+              medianOf(each, (run) => run.lcpMs).toFixed(0),
+              medianOf(each, (run) => run.tbtMs).toFixed(0),
+              medianOf(each, (run) => run.bytes / KiB).toFixed(0),
+              medianOf(real, (run) => run.fcpMs).toFixed(0),
+              medianOf(real, (run) => run.lcpMs).toFixed(0),
               real.at(-1)?.lcpElement ?? '',
             ];
           }),

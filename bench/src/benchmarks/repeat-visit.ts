@@ -1,7 +1,7 @@
 import { type LighthouseFigures, runLighthouse } from '../lib/lighthouse';
 import { type Row, renderGrid } from '../lib/report';
 import { setUpScenes } from '../lib/scenes';
-import { summarize } from '../lib/stats';
+import { medianOf } from '../lib/stats';
 import { serveDrawingShell, untilDrawn, type WebStack } from '../lib/web';
 import type { Benchmark } from './benchmark';
 
@@ -11,13 +11,8 @@ import type { Benchmark } from './benchmark';
  */
 const TARGET = { performance: 90, lcpMs: 1000 };
 const KiB = 1024;
-/** The drawing shell sits beside the run's own (an offset the API admits as an origin: lib/ports.ts). */
-const OFFSET = 50;
 const deployments = ['federated', 'monolith', 'federated, drawn'] as const;
 type Deployment = (typeof deployments)[number];
-
-const median = (runs: LighthouseFigures[], pick: (run: LighthouseFigures) => number) =>
-  summarize(runs.map(pick)).median;
 
 /**
  * A second visit on a phone: Lighthouse mobile (as the lighthouse row) on a signed-in screen that the same
@@ -36,11 +31,7 @@ export const repeatVisit: Benchmark = {
       federated: await context.federated(),
       monolith: await context.monolith(),
       // The same builds, the first screen drawn by the shell's server (DRAW_FIRST_SCREEN=1).
-      'federated, drawn': await serveDrawingShell(
-        (await context.builds()).federated.shell,
-        ports.federated.shell + OFFSET,
-        ports,
-      ),
+      'federated, drawn': await serveDrawingShell(await context.builds(), ports, 'federated'),
     };
     const cells = [];
     for (const scene of scenes) {
@@ -73,18 +64,18 @@ export const repeatVisit: Benchmark = {
         bound: '≥' | '≤',
         goal: number,
       ) => {
-        const value = median(runs.federated, pick);
+        const value = medianOf(runs.federated, pick);
         return {
           figure: `Lighthouse mobile repeat visit ${name}, ${screen}`,
           unit,
           n: runs.federated.length,
           median: value,
-          versus: median(runs.monolith, pick),
+          versus: medianOf(runs.monolith, pick),
           target: `${bound} ${goal}`,
           met: bound === '≥' ? value >= goal : value <= goal,
         };
       };
-      const drawnLcp = median(runs['federated, drawn'], (run) => run.lcpMs);
+      const drawnLcp = medianOf(runs['federated, drawn'], (run) => run.lcpMs);
       return [
         row('performance', 'score', (run) => run.performance, '≥', TARGET.performance),
         row('LCP', 'ms', (run) => run.lcpMs, '≤', TARGET.lcpMs),
@@ -93,14 +84,14 @@ export const repeatVisit: Benchmark = {
           unit: 'ms',
           n: runs['federated, drawn'].length,
           median: drawnLcp,
-          versus: median(runs.federated, (run) => run.lcpMs),
+          versus: medianOf(runs.federated, (run) => run.lcpMs),
           target: `≤ ${TARGET.lcpMs}`,
           met: drawnLcp <= TARGET.lcpMs,
         },
       ];
     });
     const pair = (runs: Record<Deployment, LighthouseFigures[]>, pick: (run: LighthouseFigures) => number) =>
-      deployments.map((deployment) => median(runs[deployment], pick).toFixed(0)).join(' / ');
+      deployments.map((deployment) => medianOf(runs[deployment], pick).toFixed(0)).join(' / ');
     const table = renderGrid(
       [
         'Lighthouse mobile, repeat visit (fed / mono / fed drawn)',

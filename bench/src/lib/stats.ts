@@ -25,3 +25,6 @@ export function summarize(samples: readonly number[]): Summary {
     max: sorted.at(-1) ?? Number.NaN,
   };
 }
+
+/** The median of one figure of many runs. */
+export const medianOf = <T>(runs: T[], pick: (run: T) => number): number => summarize(runs.map(pick)).median;

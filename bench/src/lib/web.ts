@@ -81,12 +81,24 @@ export async function serveFederated(dists: Record<FrontEndApp, string>, ports: 
   return stack(services, (port) => byPort.get(port) ?? 'shell');
 }
 
+/** Where a drawing shell sits beside the run's own shell (an offset the API admits as an origin). */
+const DRAWING_OFFSET = 50;
+
 /**
- * One more shell, on `port`, whose server draws a member's open room (DRAW_FIRST_SCREEN=1) with the run's
- * own remotes and API: the federated shell's build or the monolith's.
+ * One more shell of the run's federated or monolith build, whose server draws the room list and a member's
+ * room (DRAW_FIRST_SCREEN=1) with the run's own remotes and API.
  */
-export async function serveDrawingShell(distDir: string, port: number, ports: Ports): Promise<WebStack> {
-  return stack([await serve('shell', distDir, port, ports, { DRAW_FIRST_SCREEN: '1' })], () => 'shell');
+export async function serveDrawingShell(
+  builds: { federated: Record<FrontEndApp, string>; monolith: string },
+  ports: Ports,
+  build: 'federated' | 'monolith',
+): Promise<WebStack> {
+  const [distDir, port] =
+    build === 'federated'
+      ? [builds.federated.shell, ports.federated.shell]
+      : [builds.monolith, ports.monolith];
+  const drawing = await serve('shell', distDir, port + DRAWING_OFFSET, ports, { DRAW_FIRST_SCREEN: '1' });
+  return stack([drawing], () => 'shell');
 }
 
 /** The shell's server loads a remote's server build on the first page that could use it: ask until it draws. */

@@ -1,12 +1,14 @@
 import type { RuntimeConfig } from '@chat/shared';
-import { ACCESS_TOKEN_COOKIE } from '@chat/shared/constants';
-import type { FirstScreenData, FirstScreenRenderer } from '@chat/shared/first-screen';
-import type { Message, Room, User } from '@chat/shared/schemas';
+import { accessTokenCookieValue } from '@chat/shared/constants';
+import {
+  FIRST_SCREEN_PROTOCOL,
+  type FirstScreenData,
+  type FirstScreenRenderer,
+} from '@chat/shared/first-screen';
+import { MESSAGES_PAGE_DEFAULT, type Message, type Room, type User } from '@chat/shared/schemas';
 
 /** Past this, the page goes out as on any static host: a drawing must not cost the LCP it buys. */
 export const DRAWING_BUDGET_MS = 300;
-/** The newest page, as the room opens on it (MESSAGES_PAGE_DEFAULT). */
-const OPENING_PAGE = 50;
 
 export interface FirstScreen {
   markup: string;
@@ -15,15 +17,12 @@ export interface FirstScreen {
 
 /** The access token of a request's Cookie header (js-cookie writes it URI-encoded), or null. */
 export function accessTokenOf(cookies: string | undefined): string | null {
-  for (const cookie of (cookies ?? '').split(/;\s*/)) {
-    if (!cookie.startsWith(`${ACCESS_TOKEN_COOKIE}=`)) continue;
-    try {
-      return decodeURIComponent(cookie.slice(ACCESS_TOKEN_COOKIE.length + 1)) || null;
-    } catch {
-      return null;
-    }
+  const value = accessTokenCookieValue(cookies ?? '');
+  try {
+    return value ? decodeURIComponent(value) : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 interface Drawing {
@@ -33,6 +32,14 @@ interface Drawing {
   fetchFn?: typeof fetch;
   budgetMs?: number;
 }
+
+/** What the page starts from: the configuration drawn with, the verified user, and the answers under their keys. */
+const dataOf = (config: RuntimeConfig, me: User, queries: FirstScreenData['queries']): FirstScreenData => ({
+  v: FIRST_SCREEN_PROTOCOL,
+  config,
+  me,
+  queries: [[['me'], me], ...queries],
+});
 
 /** GETs of the API as this visitor, all inside one budget; null for any answer but a success. */
 function reader({ token, config, fetchFn = fetch, budgetMs = DRAWING_BUDGET_MS }: Drawing) {
@@ -60,20 +67,14 @@ export async function drawChatRoom(drawing: Drawing & { roomId: number }): Promi
   try {
     const [me, room] = await Promise.all([read<User>('me'), read<Room>(`chatrooms/${roomId}`)]);
     if (!me || !room?.is_member) return null;
-    const messages = await read<Message[]>(`chatrooms/${roomId}/messages?limit=${OPENING_PAGE}`);
+    const messages = await read<Message[]>(`chatrooms/${roomId}/messages?limit=${MESSAGES_PAGE_DEFAULT}`);
     if (!Array.isArray(messages)) return null;
     return {
       markup: renderer.renderChatRoom({ room, messages }),
-      data: {
-        v: 1,
-        config,
-        me,
-        queries: [
-          [['me'], me],
-          [['chatrooms', roomId], room],
-          [['chatrooms', roomId, 'opening-page'], messages],
-        ],
-      },
+      data: dataOf(config, me, [
+        [['chatrooms', roomId], room],
+        [['chatrooms', roomId, 'opening-page'], messages],
+      ]),
     };
   } catch {
     // The API slow or down, or the drawing threw: the browser draws, and says what went wrong if it must.
@@ -101,21 +102,10 @@ export async function drawRoomList(drawing: Drawing): Promise<FirstScreen | null
     return {
       // The home page's two columns (shell/src/features/home/home-layout.css; the template's CSS places them).
       markup: `<aside>${panel}</aside><div>${list}</div>`,
-      data: {
-        v: 1,
-        config,
-        me,
-        queries: direct
-          ? [
-              [['me'], me],
-              [['chatrooms'], rooms],
-              [['direct-messages'], direct],
-            ]
-          : [
-              [['me'], me],
-              [['chatrooms'], rooms],
-            ],
-      },
+      data: dataOf(config, me, [
+        [['chatrooms'], rooms],
+        ...(direct ? [[['direct-messages'], direct] satisfies FirstScreenData['queries'][number]] : []),
+      ]),
     };
   } catch {
     return null;

@@ -6,8 +6,8 @@ import {
 } from '@chat/shared/first-screen';
 import type { FirstScreen } from './draw-first-screen';
 
-/** The template's signed-in frame (shared/build/assets/index.html), matched whole. */
-const FRAME = '<div aria-hidden="true" data-screen="signed-in">';
+/** The template's signed-in frame (shared/build/assets/index.html), matched whole: its CSS names the screens too. */
+export const SIGNED_IN_FRAME = '<div aria-hidden="true" data-screen="signed-in">';
 const CARD = '<div class="app-shell-card"></div>';
 const STATIC_STYLES_PRELOAD = /<link rel="preload" as="style"( href="[^"]+" data-antd-static)>/;
 
@@ -43,6 +43,6 @@ export function withFirstScreen(page: string, { markup, data }: FirstScreen): st
     `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForScriptElement(data)}</script>`;
   return page
     .replace(STATIC_STYLES_PRELOAD, '<link rel="stylesheet"$1>')
-    .replace(FRAME, '<div data-screen="signed-in">')
+    .replace(SIGNED_IN_FRAME, '<div data-screen="signed-in">')
     .replace(CARD, drawing);
 }

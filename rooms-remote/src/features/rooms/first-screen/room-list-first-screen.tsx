@@ -17,7 +17,7 @@ import {
  * The room list as the shell's server draws it, before any script: the page's card, 'Create Room' and every
  * room's row with its name and badges (RoomsPage's own pieces, less what they do). Markup only, shown until
  * the list itself has rendered (announceFirstScreenPainted), and never hydrated. Buttons look as they will;
- * a press hands over to the app beneath before its click lands.
+ * the shell hands a click on one to the app's own button in its place.
  */
 export function RoomListFirstScreen({ rooms }: Pick<Screen, 'rooms'>) {
   return (
