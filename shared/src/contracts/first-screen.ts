@@ -70,8 +70,16 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 /** Dispatched on `document` by a remote once its own screen has painted; the shell then drops the drawing. */
 export const FIRST_SCREEN_PAINTED_EVENT = 'chat:first-screen-painted';
 
-export function announceFirstScreenPainted(): void {
-  if (typeof document !== 'undefined') document.dispatchEvent(new Event(FIRST_SCREEN_PAINTED_EVENT));
+/**
+ * A drawing of several parts names each (`data-first-screen-part`); the drawing stays until every part has
+ * been announced. One part moving in alone would move the others: on a phone 'Your rooms' stands above the list.
+ */
+export const FIRST_SCREEN_PART_ATTRIBUTE = 'data-first-screen-part';
+
+/** `part`: which part of a drawing of several has painted; none for a screen drawn whole. */
+export function announceFirstScreenPainted(part?: string): void {
+  if (typeof document !== 'undefined')
+    document.dispatchEvent(new CustomEvent(FIRST_SCREEN_PAINTED_EVENT, { detail: part }));
 }
 
 /** The data block of a page the server drew, or null (any other page, or a block of another protocol). */

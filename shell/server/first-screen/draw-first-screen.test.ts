@@ -88,7 +88,9 @@ describe('drawRoomList', () => {
     const direct = [{ id: 7, name: 'alice', kind: 'direct', is_member: true }];
     const { fetchStub } = api({ me, chatrooms: [room], 'direct-messages': direct });
     const drawn = await drawRoomList({ token: '1|secret', config, renderer, fetchFn: fetchStub });
-    expect(drawn?.markup).toBe('<aside><nav>Your rooms</nav></aside><div><p>Lake</p></div>');
+    expect(drawn?.markup).toBe(
+      '<aside data-first-screen-part="panel"><nav>Your rooms</nav></aside><div data-first-screen-part="list"><p>Lake</p></div>',
+    );
     expect(drawn?.data.queries).toEqual([
       [['me'], me],
       [['chatrooms'], [room]],

@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '@chat/shared';
 import { accessTokenCookieValue } from '@chat/shared/constants';
 import {
+  FIRST_SCREEN_PART_ATTRIBUTE,
   FIRST_SCREEN_PROTOCOL,
   type FirstScreenData,
   type FirstScreenRenderer,
@@ -101,7 +102,7 @@ export async function drawRoomList(drawing: Drawing): Promise<FirstScreen | null
     const { panel, list } = renderer.renderRoomList({ rooms, directMessages: direct });
     return {
       // The home page's two columns (shell/src/features/home/home-layout.css; the template's CSS places them).
-      markup: `<aside>${panel}</aside><div>${list}</div>`,
+      markup: `<aside ${FIRST_SCREEN_PART_ATTRIBUTE}="panel">${panel}</aside><div ${FIRST_SCREEN_PART_ATTRIBUTE}="list">${list}</div>`,
       data: dataOf(config, me, [
         [['chatrooms'], rooms],
         ...(direct ? [[['direct-messages'], direct] satisfies FirstScreenData['queries'][number]] : []),

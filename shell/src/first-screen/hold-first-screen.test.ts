@@ -32,6 +32,18 @@ describe('holdFirstScreen', () => {
     expect(root.style.visibility).toBe('');
   });
 
+  it('keeps a drawing of parts until every part has painted: the list alone would move under the panel', () => {
+    document.body.innerHTML = `
+      <div id="root"><div data-screen="signed-in"><main><div id="first-screen">
+        <aside data-first-screen-part="panel"></aside><div data-first-screen-part="list"></div>
+      </div></main></div></div>`;
+    holdFirstScreen(document.getElementById('root') as HTMLElement);
+    announceFirstScreenPainted('list');
+    expect(document.getElementById('first-screen')).not.toBeNull();
+    announceFirstScreenPainted('panel');
+    expect(document.getElementById('first-screen')).toBeNull();
+  });
+
   it("hands a click on the drawing to the app's own control", () => {
     const root = drawnPage();
     const pressed = rstest.fn();

@@ -1,4 +1,8 @@
-import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_PAINTED_EVENT } from '@chat/shared/first-screen';
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  FIRST_SCREEN_PAINTED_EVENT,
+  FIRST_SCREEN_PART_ATTRIBUTE,
+} from '@chat/shared/first-screen';
 
 /** The longest the drawing stays if the screen never says it has painted (an older remote, a failure). */
 const LONGEST_HOLD_MS = 10_000;
@@ -34,15 +38,25 @@ export function holdFirstScreen(root: HTMLElement): void {
   root.style.visibility = 'hidden';
   const timer = window.setTimeout(() => release(), LONGEST_HOLD_MS);
   const handOver = () => release();
+  // The parts still drawn (the list and 'Your rooms'); a screen drawn whole goes at its first announcement.
+  const waiting = new Set(
+    [...frame.querySelectorAll(`[${FIRST_SCREEN_PART_ATTRIBUTE}]`)].map((part) =>
+      part.getAttribute(FIRST_SCREEN_PART_ATTRIBUTE),
+    ),
+  );
+  const painted = (event: Event) => {
+    waiting.delete((event as CustomEvent<string | undefined>).detail ?? null);
+    if (waiting.size === 0 || (event as CustomEvent).detail === undefined) release();
+  };
   release = () => {
     release = () => undefined;
     window.clearTimeout(timer);
-    document.removeEventListener(FIRST_SCREEN_PAINTED_EVENT, handOver);
+    document.removeEventListener(FIRST_SCREEN_PAINTED_EVENT, painted);
     document.removeEventListener('keydown', handOver, true);
     frame.remove();
     root.style.visibility = '';
   };
-  document.addEventListener(FIRST_SCREEN_PAINTED_EVENT, handOver);
+  document.addEventListener(FIRST_SCREEN_PAINTED_EVENT, painted);
   // Before the key's own effect (Tab moves the focus into the app, not through the drawing's buttons).
   document.addEventListener('keydown', handOver, true);
   frame.addEventListener('click', (event) => {

@@ -13,7 +13,7 @@ export function RoomList({ extra }: { extra?: ReactNode }) {
   // The list is in place: the shell's server drawing of it, if any, may go.
   const settled = !rooms.isPending;
   useEffect(() => {
-    if (settled) requestAnimationFrame(() => announceFirstScreenPainted());
+    if (settled) requestAnimationFrame(() => announceFirstScreenPainted('list'));
   }, [settled]);
 
   return (

@@ -1,8 +1,9 @@
 import { joinedRoomId, type Room, routes } from '@chat/shared';
 import { directMessageId } from '@chat/shared/direct-messages';
+import { announceFirstScreenPainted } from '@chat/shared/first-screen';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Flex, Spin, theme } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useYourRooms } from './use-your-rooms';
 import { YourRoomLink } from './your-room-link';
@@ -25,6 +26,11 @@ const NewDirectMessageDialog = lazy(() =>
  */
 export function YourRooms() {
   const { rooms, direct } = useYourRooms();
+  // Both lists in place: the shell's server drawing of the panel, if any, may go.
+  const settled = !rooms.isPending && !direct.isPending;
+  useEffect(() => {
+    if (settled) requestAnimationFrame(() => announceFirstScreenPainted('panel'));
+  }, [settled]);
   const [params] = useSearchParams();
   const openRoom = joinedRoomId(params);
   const openDirect = directMessageId(params);
