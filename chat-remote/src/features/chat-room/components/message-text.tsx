@@ -1,9 +1,9 @@
 import type { Message } from '@chat/shared';
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { DecoratedText, decorationStyles } from '../markdown/decorated-text';
+import { decoratedText } from '../markdown/decorated-text';
 import { decorationsOf, type TextRange } from '../markdown/decorations';
-import { MessageMarkdown } from '../markdown/message-markdown';
+import { MessageMarkdown, markdownStyles } from '../markdown/message-markdown';
 import { useMessageTree } from '../markdown/use-message-tree';
 
 /**
@@ -24,6 +24,7 @@ export function MessageText({
   highlights?: readonly TextRange[];
 }) {
   const { token } = theme.useToken();
+  const styles = markdownStyles(token);
   const tree = useMessageTree(content);
   const decorations = useMemo(
     () =>
@@ -38,18 +39,18 @@ export function MessageText({
     <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>
   );
   if (tree)
-    return <MessageMarkdown tree={tree} content={content} decorations={decorations} trailer={trailer} />;
+    return (
+      <MessageMarkdown
+        tree={tree}
+        content={content}
+        decorations={decorations}
+        styles={styles}
+        trailer={trailer}
+      />
+    );
   return (
-    <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      <span>
-        <DecoratedText
-          content={content}
-          start={0}
-          end={content.length}
-          decorations={decorations}
-          styles={decorationStyles(token)}
-        />
-      </span>
+    <p style={styles.onlyParagraph}>
+      <span>{decoratedText(content, 0, content.length, decorations, styles.decorations)}</span>
       {trailer}
     </p>
   );

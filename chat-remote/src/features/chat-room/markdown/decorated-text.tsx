@@ -1,5 +1,5 @@
 import type { GlobalToken } from 'antd';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { type Decorations, decoratedPieces } from './decorations';
 
 /** How a mention and a search highlight look. */
@@ -9,7 +9,7 @@ export interface DecorationStyles {
 }
 
 /**
- * The decorations' styles from the theme, made once per message by its caller: a formatted message has a
+ * The decorations' styles from the theme, made once per theme (markdownStyles): a formatted message has a
  * piece of text per word run, and the theme hook in each of them was most of a row's mount in a long room.
  */
 export function decorationStyles(token: GlobalToken): DecorationStyles {
@@ -32,21 +32,16 @@ export function decorationStyles(token: GlobalToken): DecorationStyles {
 
 /**
  * The raw text from `start` to `end` with its mentions and search highlights shown: React escapes every
- * piece, nothing here sets HTML.
+ * piece, nothing here sets HTML. A plain call, not a component: a formatted message has a run of text per
+ * word group, and a component each was a fiber each.
  */
-export function DecoratedText({
-  content,
-  start,
-  end,
-  decorations,
-  styles,
-}: {
-  content: string;
-  start: number;
-  end: number;
-  decorations: Decorations;
-  styles: DecorationStyles;
-}) {
+export function decoratedText(
+  content: string,
+  start: number,
+  end: number,
+  decorations: Decorations,
+  styles: DecorationStyles,
+): ReactNode {
   const pieces = decoratedPieces(content, start, end, decorations);
   // Undecorated text (most of it) is a text node, not an element: a formatted message has a run of text
   // per word group, and an element each was half of its mount.

@@ -1,8 +1,9 @@
 import { parseMessage } from '@chat/shared/markdown';
 import { describe, expect, it } from '@rstest/core';
 import { render } from '@testing-library/react';
+import { theme } from 'antd';
 import { decorationsOf } from './decorations';
-import { MessageMarkdown } from './message-markdown';
+import { MessageMarkdown, markdownStyles } from './message-markdown';
 
 const ALLOWED_TAGS = new Set([
   'DIV',
@@ -42,6 +43,7 @@ function renderMarkdown(
       tree={parseMessage(content)}
       content={content}
       decorations={decorationsOf(content, options.mentions ?? [], options.highlights)}
+      styles={markdownStyles(theme.getDesignToken())}
     />,
   ).container;
 }

@@ -1,8 +1,8 @@
-import { theme } from 'antd';
+import type { GlobalToken } from 'antd';
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { CSSProperties, ReactNode } from 'react';
 import { CodeBlock } from './code-block';
-import { DecoratedText, type DecorationStyles, decorationStyles } from './decorated-text';
+import { type DecorationStyles, decoratedText, decorationStyles } from './decorated-text';
 import type { Decorations } from './decorations';
 import { linkHref } from './link-href';
 
@@ -11,8 +11,60 @@ interface Context {
   decorations: Decorations;
   /** False where the text sits inside a control (a search result): links are shown as their text. */
   linkable: boolean;
-  styles: Record<'paragraph' | 'quote' | 'list' | 'inlineCode' | 'rule' | 'link', CSSProperties>;
-  decorationStyles: DecorationStyles;
+  styles: MarkdownStyles;
+}
+
+/** How the renderer's elements look, from the theme. */
+export interface MarkdownStyles {
+  /** A message that is one paragraph, formatted or not: the same box either way, so nothing moves. */
+  onlyParagraph: CSSProperties;
+  paragraph: CSSProperties;
+  lastParagraph: CSSProperties;
+  quote: CSSProperties;
+  list: CSSProperties;
+  inlineCode: CSSProperties;
+  rule: CSSProperties;
+  link: CSSProperties;
+  decorations: DecorationStyles;
+}
+
+const stylesByToken = new WeakMap<GlobalToken, MarkdownStyles>();
+
+/**
+ * The styles of a theme, made once per theme rather than once per message: a long room mounts and
+ * unmounts rows as it scrolls, and each row building them (and asking antd for the theme) again was a
+ * measurable part of scrolling back through formatted messages (bench/README.md, rich text).
+ */
+export function markdownStyles(token: GlobalToken): MarkdownStyles {
+  const known = stylesByToken.get(token);
+  if (known) return known;
+  const gap = { margin: 0, marginBlockStart: 0, marginBlockEnd: 4 };
+  const styles: MarkdownStyles = {
+    onlyParagraph: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+    paragraph: { ...gap, whiteSpace: 'pre-wrap' },
+    lastParagraph: { ...gap, whiteSpace: 'pre-wrap', marginBlockEnd: 0 },
+    quote: {
+      ...gap,
+      paddingInlineStart: 8,
+      borderInlineStart: `3px solid ${token.colorBorder}`,
+      color: token.colorTextSecondary,
+    },
+    list: { ...gap, paddingInlineStart: 20 },
+    inlineCode: {
+      fontFamily: token.fontFamilyCode,
+      fontSize: '0.9em',
+      padding: '0 4px',
+      borderRadius: token.borderRadiusSM,
+      background: token.colorFillTertiary,
+    },
+    // Underlined, so told apart from the text without relying on colour; the dark theme's derived link
+    // violet is 3.4:1 on a message (AA asks 4.5:1), the primary text colour is well above.
+    link: { color: token.colorPrimaryText, textDecoration: 'underline' },
+    rule: { ...gap, border: 'none', borderBlockStart: `1px solid ${token.colorSplit}` },
+    decorations: decorationStyles(token),
+  };
+  stylesByToken.set(token, styles);
+  return styles;
 }
 
 /**
@@ -26,25 +78,28 @@ function textOf(value: string, node: Nodes, context: Context): ReactNode {
   const source = context.content.slice(start, end);
   const at = source === value ? 0 : node.type === 'inlineCode' ? source.indexOf(value) : -1;
   if (at < 0) return value;
-  return (
-    <DecoratedText
-      content={context.content}
-      start={start + at}
-      end={start + at + value.length}
-      decorations={context.decorations}
-      styles={context.decorationStyles}
-    />
+  return decoratedText(
+    context.content,
+    start + at,
+    start + at + value.length,
+    context.decorations,
+    context.styles.decorations,
   );
 }
 
-function children(node: { children: RootContent[] }, context: Context): ReactNode {
-  return node.children.map((child, index) => <Node key={index} node={child} context={context} />);
+/**
+ * The nodes are rendered by plain calls, not a component per node: a formatted message is a dozen or so
+ * nodes, and a component each (with one more for each run of text) doubled the fibers React builds when a
+ * page of history mounts; only the code block, which has state, is a component.
+ */
+function children(node: { children: RootContent[] }, context: Context): ReactNode[] {
+  return node.children.map((child, index) => element(child, context, index));
 }
 
-function Link({ href, label, context }: { href: string | null; label: ReactNode; context: Context }) {
-  if (!href || !context.linkable) return <span>{label}</span>;
+function link(href: string | null, label: ReactNode, context: Context, key: number): ReactNode {
+  if (!href || !context.linkable) return <span key={key}>{label}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" style={context.styles.link}>
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer" style={context.styles.link}>
       {label}
     </a>
   );
@@ -54,48 +109,66 @@ function Link({ href, label, context }: { href: string | null; label: ReactNode;
  * One node of the tree as React elements, from a closed list: anything a message holds is shown as text
  * unless this switch knows it. No element takes its attributes from the message but a link's checked href.
  */
-function Node({ node, context }: { node: Nodes; context: Context }): ReactNode {
+function element(node: Nodes, context: Context, key: number): ReactNode {
   const { styles } = context;
   switch (node.type) {
     case 'root':
       return children(node, context);
     case 'paragraph':
-      return <p style={styles.paragraph}>{children(node, context)}</p>;
+      return (
+        <p key={key} style={styles.paragraph}>
+          {children(node, context)}
+        </p>
+      );
     // A message is not a document: '# x' must not put a heading in the page's outline, which screen
     // reader users move through. It keeps its emphasis as bold text.
     case 'heading':
-      return <p style={{ ...styles.paragraph, fontWeight: 600 }}>{children(node, context)}</p>;
+      return (
+        <p key={key} style={{ ...styles.paragraph, fontWeight: 600 }}>
+          {children(node, context)}
+        </p>
+      );
     case 'thematicBreak':
-      return <hr style={styles.rule} />;
+      return <hr key={key} style={styles.rule} />;
     case 'blockquote':
-      return <blockquote style={styles.quote}>{children(node, context)}</blockquote>;
+      return (
+        <blockquote key={key} style={styles.quote}>
+          {children(node, context)}
+        </blockquote>
+      );
     case 'list':
       return node.ordered ? (
-        <ol start={node.start ?? undefined} style={styles.list}>
+        <ol key={key} start={node.start ?? undefined} style={styles.list}>
           {children(node, context)}
         </ol>
       ) : (
-        <ul style={styles.list}>{children(node, context)}</ul>
+        <ul key={key} style={styles.list}>
+          {children(node, context)}
+        </ul>
       );
     case 'listItem':
-      return <li>{children(node, context)}</li>;
+      return <li key={key}>{children(node, context)}</li>;
     case 'code':
-      return <CodeBlock code={node.value} language={node.lang ?? null} />;
+      return <CodeBlock key={key} code={node.value} language={node.lang ?? null} />;
     case 'inlineCode':
-      return <code style={styles.inlineCode}>{textOf(node.value, node, context)}</code>;
+      return (
+        <code key={key} style={styles.inlineCode}>
+          {textOf(node.value, node, context)}
+        </code>
+      );
     case 'emphasis':
-      return <em>{children(node, context)}</em>;
+      return <em key={key}>{children(node, context)}</em>;
     case 'strong':
-      return <strong>{children(node, context)}</strong>;
+      return <strong key={key}>{children(node, context)}</strong>;
     case 'delete':
-      return <del>{children(node, context)}</del>;
+      return <del key={key}>{children(node, context)}</del>;
     case 'break':
-      return <br />;
+      return <br key={key} />;
     case 'link':
-      return <Link href={linkHref(node.url)} label={children(node, context)} context={context} />;
+      return link(linkHref(node.url), children(node, context), context, key);
     // Never loaded: an image in a message would tell its host who reads the room, and when.
     case 'image':
-      return <Link href={linkHref(node.url)} label={node.alt || node.url} context={context} />;
+      return link(linkHref(node.url), node.alt || node.url, context, key);
     // Raw HTML is not markup here: it is shown as typed.
     case 'text':
     case 'html':
@@ -117,53 +190,37 @@ export function MessageMarkdown({
   tree,
   content,
   decorations,
+  styles,
   trailer,
   linkable = true,
 }: {
   tree: Root;
   content: string;
   decorations: Decorations;
+  /** markdownStyles of the theme, from the caller, which has the theme already. */
+  styles: MarkdownStyles;
   trailer?: ReactNode;
   linkable?: boolean;
 }) {
-  const { token } = theme.useToken();
-  const gap = { margin: 0, marginBlockStart: 0, marginBlockEnd: 4 };
-  const context: Context = {
-    content,
-    decorations,
-    linkable,
-    decorationStyles: decorationStyles(token),
-    styles: {
-      paragraph: { ...gap, whiteSpace: 'pre-wrap' },
-      quote: {
-        ...gap,
-        paddingInlineStart: 8,
-        borderInlineStart: `3px solid ${token.colorBorder}`,
-        color: token.colorTextSecondary,
-      },
-      list: { ...gap, paddingInlineStart: 20 },
-      inlineCode: {
-        fontFamily: token.fontFamilyCode,
-        fontSize: '0.9em',
-        padding: '0 4px',
-        borderRadius: token.borderRadiusSM,
-        background: token.colorFillTertiary,
-      },
-      // Underlined, so told apart from the text without relying on colour; the dark theme's derived link
-      // violet is 3.4:1 on a message (AA asks 4.5:1), the primary text colour is well above.
-      link: { color: token.colorPrimaryText, textDecoration: 'underline' },
-      rule: { ...gap, border: 'none', borderBlockStart: `1px solid ${token.colorSplit}` },
-    },
-  };
+  const context: Context = { content, decorations, linkable, styles };
+  const [first] = tree.children;
+  // Most messages are one paragraph: that paragraph is the whole box, one element fewer a row.
+  if (tree.children.length === 1 && first?.type === 'paragraph')
+    return (
+      <p style={styles.onlyParagraph}>
+        {children(first, context)}
+        {trailer}
+      </p>
+    );
   const last = tree.children.at(-1);
   const blocks = tree.children.map((child, index) =>
-    child === last && child.type === 'paragraph' && trailer ? (
-      <p key={index} style={{ ...context.styles.paragraph, marginBlockEnd: 0 }}>
+    child === last && child.type === 'paragraph' ? (
+      <p key={index} style={styles.lastParagraph}>
         {children(child, context)}
         {trailer}
       </p>
     ) : (
-      <Node key={index} node={child} context={context} />
+      element(child, context, index)
     ),
   );
   return (
