@@ -1,8 +1,8 @@
 import { useRooms } from '@chat/shared';
 import { announceFirstScreenPainted } from '@chat/shared/first-screen';
-import { Card } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useLiveRooms } from './live/use-live-rooms';
+import { RoomListCard } from './room-list-card';
 import { RoomRow } from './room-row';
 import { RoomsInOrder } from './rooms-in-order';
 import { RoomsQueryState } from './rooms-query-state';
@@ -17,12 +17,12 @@ export function RoomList({ extra }: { extra?: ReactNode }) {
   }, [settled]);
 
   return (
-    <Card title="Room Lists" extra={extra}>
+    <RoomListCard extra={extra}>
       <RoomsQueryState rooms={rooms}>
         {(list) => (
           <RoomsInOrder rooms={list} row={(room, position) => <RoomRow room={room} position={position} />} />
         )}
       </RoomsQueryState>
-    </Card>
+    </RoomListCard>
   );
 }

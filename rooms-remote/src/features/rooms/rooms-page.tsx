@@ -1,12 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { JoinFailureAlert } from '@chat/shared';
-import { Button, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AllRooms } from './all-rooms/all-rooms';
 import { ALL_ROOMS_VIEW, allRoomsPath } from './all-rooms/all-rooms-query';
 import { useIsAdmin } from './all-rooms/use-is-admin';
 import { ViewLink } from './all-rooms/view-link';
+import { CreateRoomButton } from './create-room-button';
 import { CreateRoomModal } from './create-room-modal';
 import { RoomList } from './room-list';
 
@@ -24,9 +24,7 @@ export function RoomsPage() {
         extra={
           <Flex gap="small" wrap>
             {admin && <ViewLink to={allRoomsPath}>All rooms</ViewLink>}
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              Create Room
-            </Button>
+            <CreateRoomButton onClick={() => setCreating(true)} />
           </Flex>
         }
       />

@@ -1,7 +1,8 @@
 import type { Room } from '@chat/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Spin, theme } from 'antd';
+import { Alert, Button, Flex, Spin, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { NoRooms } from './no-rooms';
 
 /**
  * A list of rooms as its query stands: a spinner while it loads, the error with 'Retry', 'No Rooms', or the
@@ -30,6 +31,6 @@ export function RoomsQueryState({
         action={<Button onClick={() => rooms.refetch()}>Retry</Button>}
       />
     );
-  if (rooms.data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Rooms" />;
+  if (rooms.data.length === 0) return <NoRooms />;
   return children(rooms.data);
 }

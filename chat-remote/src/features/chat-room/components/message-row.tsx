@@ -3,7 +3,6 @@ import { theme } from 'antd';
 import { type FocusEvent, memo, type PointerEvent, useState } from 'react';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { useRoomStore } from '../hooks/use-room-store';
-import { formatDateTime } from '../lib/format-time';
 import { isOutgoing, type Outgoing } from '../model/outgoing';
 import { replyChosen } from '../model/state/log';
 import type { TimelineRow } from '../model/timeline';
@@ -11,6 +10,7 @@ import { EditMessageForm } from './edit-message-form';
 import { LinkPreview } from './link-preview';
 import { MessageActions } from './message-actions';
 import { LocalPreview, MessageAttachment } from './message-attachment';
+import { bylineStyle, messageByline } from './message-byline';
 import { MessageReactions } from './message-reactions';
 import { MessageText } from './message-text';
 import { OutgoingStatus, type RowActions } from './outgoing-status';
@@ -22,12 +22,6 @@ interface MessageRowProps {
   actions: RowActions;
 }
 
-const headerStyle = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  gap: 8,
-} as const;
 const bodyStyle = {
   display: 'flex',
   flexDirection: 'column',
@@ -94,7 +88,7 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
   };
   return (
     <div {...activity} style={{ position: 'relative' }}>
-      <div style={headerStyle}>
+      <div style={bylineStyle}>
         {header}
         {!editing && (!hoverless || active || picking) && (
           <MessageActions
@@ -141,20 +135,11 @@ export const MessageRow = memo(function MessageRow({ row, ownUsername, actions }
   const outgoing = isOutgoing(row) ? row : null;
   const username = outgoing ? ownUsername : (row as Message).user.username;
   const createdAt = outgoing ? outgoing.createdAt : (row as Message).created_at;
-  // Plain elements in the theme's colours rather than antd's Flex and Typography: a row mounts for every
-  // message that arrives, and antd's per-component style hooks were most of that mount's cost.
-  const header = (
-    <>
-      <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>{username}</strong>
-      <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
-        <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-      </span>
-    </>
-  );
+  const header = messageByline(token, username, createdAt);
   if (outgoing) {
     return (
       <>
-        <div style={headerStyle}>{header}</div>
+        <div style={bylineStyle}>{header}</div>
         <OutgoingBody entry={outgoing} actions={actions} />
       </>
     );

@@ -1,9 +1,9 @@
 import type { ChatRoomFirstScreen as Screen } from '@chat/shared/first-screen';
 import type { Message } from '@chat/shared/schemas';
 import { Button, Card, theme } from 'antd';
+import { bylineStyle, messageByline } from '../components/message-byline';
 import { MessageText } from '../components/message-text';
 import { RoomCardTitle, roomCardTitle } from '../components/room-card-title';
-import { formatDateTime } from '../lib/format-time';
 
 /** The feed's box as the room sizes it: from its top to the message bar, never under 240 px (use-fill-height). */
 const FEED_HEIGHT = 'max(240px, calc(100dvh - 284px))';
@@ -12,14 +12,7 @@ function Row({ message }: { message: Message }) {
   const { token } = theme.useToken();
   return (
     <article style={{ padding: '8px 12px' }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 8 }}>
-        <strong style={{ fontWeight: token.fontWeightStrong, color: token.colorText }}>
-          {message.user.username}
-        </strong>
-        <span style={{ color: token.colorTextDescription, fontSize: 12 }}>
-          <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
-        </span>
-      </div>
+      <div style={bylineStyle}>{messageByline(token, message.user.username, message.created_at)}</div>
       {message.content && (
         <MessageText
           content={message.content}

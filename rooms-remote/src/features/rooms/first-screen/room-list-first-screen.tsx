@@ -1,7 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { routes } from '@chat/shared/constants';
 import type { RoomListFirstScreen as Screen } from '@chat/shared/first-screen';
-import { Button, Card, Empty, Flex } from 'antd';
+import { Button, Flex } from 'antd';
+import { CreateRoomButton } from '../create-room-button';
+import { NoRooms } from '../no-rooms';
+import { RoomListCard } from '../room-list-card';
 import { RoomRowView } from '../room-row-view';
 import { RoomsInOrder } from '../rooms-in-order';
 import { YourRoomEntry } from '../your-rooms/your-room-entry';
@@ -22,18 +24,15 @@ import {
 export function RoomListFirstScreen({ rooms }: Pick<Screen, 'rooms'>) {
   return (
     <Flex vertical gap="middle">
-      <Card
-        title="Room Lists"
+      <RoomListCard
         extra={
           <Flex gap="small" wrap>
-            <Button type="primary" icon={<PlusOutlined />}>
-              Create Room
-            </Button>
+            <CreateRoomButton />
           </Flex>
         }
       >
         {rooms.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No Rooms" />
+          <NoRooms />
         ) : (
           <RoomsInOrder
             rooms={rooms}
@@ -42,7 +41,7 @@ export function RoomListFirstScreen({ rooms }: Pick<Screen, 'rooms'>) {
             )}
           />
         )}
-      </Card>
+      </RoomListCard>
     </Flex>
   );
 }
