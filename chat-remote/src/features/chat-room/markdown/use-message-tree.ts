@@ -45,12 +45,16 @@ function remember(content: string, tree: Root): Root {
 }
 
 /**
- * Parsing costs about half a millisecond a message on a laptop, several on a phone: a page of history
- * mounting at once would be one long task. Each task parses up to this much at once; the rest of the
- * messages show as plain text and are parsed in the following tasks, a batch at a time, each re-rendered
- * formatted as a transition. A message arriving alone is formatted from its first paint.
+ * Parsing costs a tenth to half a millisecond a message on a laptop, several times that on a phone: the
+ * rows a screen mounts at once (the feed is virtualized: a screenful, not a page) would be one long task on
+ * a phone. Each task parses up to this much at once, a frame's worth; the rest of the messages show as
+ * plain text and are parsed in the following tasks, a batch at a time, each re-rendered formatted as a
+ * transition. A message arriving alone is formatted from its first paint. The budget was 4 ms: that
+ * deferred most rows of a page of history scrolled back, and rendering each of them twice (plain, then
+ * formatted) cost scroll-back a quarter more than plain text; at 16 ms it costs 2 % (bench/README.md,
+ * rich text).
  */
-const BUDGET_MS = 4;
+const BUDGET_MS = 16;
 let spent = 0;
 let resetting = false;
 
