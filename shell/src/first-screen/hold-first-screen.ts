@@ -45,8 +45,9 @@ export function holdFirstScreen(root: HTMLElement): void {
     ),
   );
   const painted = (event: Event) => {
-    waiting.delete((event as CustomEvent<string | undefined>).detail ?? null);
-    if (waiting.size === 0 || (event as CustomEvent).detail === undefined) release();
+    const part = (event as CustomEvent<string | undefined>).detail;
+    if (part !== undefined) waiting.delete(part);
+    if (part === undefined || waiting.size === 0) release();
   };
   release = () => {
     release = () => undefined;

@@ -9,8 +9,6 @@ import { linkHref } from './link-href';
 interface Context {
   content: string;
   decorations: Decorations;
-  /** False where the text sits inside a control (a search result): links are shown as their text. */
-  linkable: boolean;
   styles: MarkdownStyles;
 }
 
@@ -20,6 +18,8 @@ export interface MarkdownStyles {
   onlyParagraph: CSSProperties;
   paragraph: CSSProperties;
   lastParagraph: CSSProperties;
+  /** '# x' as bold text: a message puts no heading in the page's outline. */
+  heading: CSSProperties;
   quote: CSSProperties;
   list: CSSProperties;
   inlineCode: CSSProperties;
@@ -27,6 +27,9 @@ export interface MarkdownStyles {
   link: CSSProperties;
   decorations: DecorationStyles;
 }
+
+/** A message of several blocks: never wider than the row, a long word broken rather than the row widened. */
+const BLOCKS_STYLE = { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
 const stylesByToken = new WeakMap<GlobalToken, MarkdownStyles>();
 
@@ -43,6 +46,7 @@ export function markdownStyles(token: GlobalToken): MarkdownStyles {
     onlyParagraph: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
     paragraph: { ...gap, whiteSpace: 'pre-wrap' },
     lastParagraph: { ...gap, whiteSpace: 'pre-wrap', marginBlockEnd: 0 },
+    heading: { ...gap, whiteSpace: 'pre-wrap', fontWeight: 600 },
     quote: {
       ...gap,
       paddingInlineStart: 8,
@@ -97,7 +101,7 @@ function children(node: { children: RootContent[] }, context: Context): ReactNod
 }
 
 function link(href: string | null, label: ReactNode, context: Context, key: number): ReactNode {
-  if (!href || !context.linkable) return <span key={key}>{label}</span>;
+  if (!href) return <span key={key}>{label}</span>;
   return (
     <a key={key} href={href} target="_blank" rel="noopener noreferrer" style={context.styles.link}>
       {label}
@@ -124,7 +128,7 @@ function element(node: Nodes, context: Context, key: number): ReactNode {
     // reader users move through. It keeps its emphasis as bold text.
     case 'heading':
       return (
-        <p key={key} style={{ ...styles.paragraph, fontWeight: 600 }}>
+        <p key={key} style={styles.heading}>
           {children(node, context)}
         </p>
       );
@@ -192,7 +196,6 @@ export function MessageMarkdown({
   decorations,
   styles,
   trailer,
-  linkable = true,
 }: {
   tree: Root;
   content: string;
@@ -200,9 +203,8 @@ export function MessageMarkdown({
   /** markdownStyles of the theme, from the caller, which has the theme already. */
   styles: MarkdownStyles;
   trailer?: ReactNode;
-  linkable?: boolean;
 }) {
-  const context: Context = { content, decorations, linkable, styles };
+  const context: Context = { content, decorations, styles };
   const [first] = tree.children;
   // Most messages are one paragraph: that paragraph is the whole box, one element fewer a row.
   if (tree.children.length === 1 && first?.type === 'paragraph')
@@ -224,7 +226,7 @@ export function MessageMarkdown({
     ),
   );
   return (
-    <div style={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
+    <div style={BLOCKS_STYLE}>
       {blocks}
       {trailer && last?.type !== 'paragraph' && <div>{trailer}</div>}
     </div>
