@@ -115,6 +115,10 @@ export function MessageList(props: MessageListProps) {
     getItemKey,
     anchorTo: 'end',
     followOnAppend: true,
+    // Read once, as the list mounts (still empty): a list opening at the newest message starts past its end,
+    // so the first rows it renders are the newest ones, not the oldest of the page (rendered, measured and
+    // formatted only to be replaced a frame later, when the scroll to the end comes back as an event).
+    initialOffset: () => (jump || openAtId ? 0 : Number.MAX_SAFE_INTEGER),
     scrollEndThreshold: END_THRESHOLD,
     paddingStart: HISTORY_HEADER,
     overscan: 6,
