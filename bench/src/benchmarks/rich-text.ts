@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '@chat/shared/constants';
-import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
-import { readBigRoom } from '../lib/big-room-reading';
-import { featureCost } from '../lib/feature-cost';
+import { featureCost, type Side } from '../lib/feature-cost';
+import { readBigRoomPaired } from '../lib/paired-big-room';
 
 /**
  * Messages as people write them in a team's room: formatting, links, a fenced code block, a quote, a list;
@@ -65,24 +64,22 @@ export const richText = featureCost({
               { name: 'in a room, formatted', path: routes.room(room.id), token: session.token },
             ],
       extra: {
-        async measure(stack) {
-          const browserContext = await browser.newContext();
-          try {
-            await signInBrowser(browserContext, stack.origin, session.token);
-            // The first load of each round (readBigRoom's, not timed) is the warm-up: a returning reader's
-            // cache, the parser and highlighter chunks included. Every open and every page after it is a
-            // sample, pooled over the rounds (feature-cost.ts).
-            const reading = await readBigRoom(browserContext, stack.origin, big.id, newest, {
-              opens: context.smoke ? 1 : 5,
-              scrollBack: context.smoke ? 50 : 500,
-            });
-            return {
-              [`open a ${size}-message room, ms`]: reading.openMs,
-              '  scroll back: each page, ms': reading.pageMs,
-            };
-          } finally {
-            await browserContext.close();
-          }
+        async measure(stacks, first) {
+          const origins = { with: stacks.with.origin, without: stacks.without.origin };
+          const reading = await readBigRoomPaired(
+            browser,
+            origins,
+            { token: session.token, roomId: big.id, newest },
+            // Enough samples for a median to tell 5 %: a page's time varies by a third from one to the next.
+            { opens: context.smoke ? 1 : 8, scrollBack: context.smoke ? 50 : 3000, first },
+          );
+          const figures = (side: Side) => ({
+            [`open a ${size}-message room, ms`]: reading[side].openMs,
+            "  the open's main thread, ms": reading[side].openMainMs,
+            '  scroll back: each page, ms': reading[side].pageMs,
+            "  each page's main thread, ms": reading[side].pageMainMs,
+          });
+          return { with: figures('with'), without: figures('without') };
         },
       },
     };

@@ -33,14 +33,21 @@ export interface CostScene {
   token: string;
 }
 
-/** What a with/without comparison measures beyond Lighthouse, on each deployment in turn. */
+/** The two deployments compared: the feature on, and off. */
+export type Side = 'with' | 'without';
+
+/** What a with/without comparison measures beyond Lighthouse, on both deployments at once. */
 export interface ExtraComparison {
   /**
-   * Figures of one deployment, by name; lower is better. Each figure's samples (every open, every page) are
-   * pooled over all rounds and the row takes their median: a round's median of three moved by a third when
-   * another process took the cores for a few seconds.
+   * Figures of each deployment, by name; lower is better. `first` is the side to start with (it alternates
+   * by round). Each figure's samples (every open, every page) are pooled over all rounds and the row takes
+   * their median: a round's median of three moved by a third when another process took the cores for a
+   * few seconds.
    */
-  measure(stack: WebStack): Promise<Record<string, number | readonly number[]>>;
+  measure(
+    stacks: Record<Side, WebStack>,
+    first: Side,
+  ): Promise<Record<Side, Record<string, number | readonly number[]>>>;
 }
 
 export interface FeatureCostSpec {
@@ -55,8 +62,6 @@ export interface FeatureCostSpec {
   /** The screens to measure, and anything else to compare (the same on both builds). */
   prepare(context: BenchContext): Promise<{ scenes: CostScene[]; extra?: ExtraComparison }>;
 }
-
-type Side = 'with' | 'without';
 
 const percent = (withIt: number, without: number) => (withIt / without - 1) * 100;
 const signed = (change: number) => `${change >= 0 ? '+' : ''}${change.toFixed(1)} %`;
@@ -122,14 +127,13 @@ export function featureCost(spec: FeatureCostSpec): Benchmark {
               );
             }
           }
-          for (const side of extra ? order : []) {
-            const measured = await extra?.measure(stacks[side]);
-            for (const [name, value] of Object.entries(measured ?? {}))
+          const measured = await extra?.measure(stacks, order[0] ?? 'with');
+          for (const side of order)
+            for (const [name, value] of Object.entries(measured?.[side] ?? {}))
               extras[side][name] = [
                 ...(extras[side][name] ?? []),
                 ...(typeof value === 'number' ? [value] : value),
               ];
-          }
         }
       } finally {
         await without.stop();
