@@ -51,8 +51,8 @@ function remember(content: string, tree: Root): Root {
  * plain text and are parsed in the following tasks, a batch at a time, each re-rendered formatted as a
  * transition. A message arriving alone is formatted from its first paint. The budget was 4 ms: that
  * deferred most rows of a page of history scrolled back, and rendering each of them twice (plain, then
- * formatted) cost scroll-back a quarter more than plain text; at 16 ms it costs 2 % (bench/README.md,
- * rich text).
+ * formatted) cost scroll-back a quarter more than plain text; at 16 ms a screenful is formatted as it mounts
+ * (bench/README.md, rich text).
  */
 const BUDGET_MS = 16;
 let spent = 0;
