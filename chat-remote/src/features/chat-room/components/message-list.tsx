@@ -54,6 +54,19 @@ function estimateSize(row: TimelineRow | undefined): number {
   return row && (isOutgoing(row) ? row.file : row.attachment_path) ? 232 : 62;
 }
 
+/**
+ * Where the view stands as the list mounts with its first page (Conversation mounts it once the page is in
+ * hand): at the page's estimated end when it opens at the newest message, so the first rows it renders are
+ * the newest ones, not the oldest of the page (rendered, measured and formatted only to be replaced a frame
+ * later, when the scroll to the end comes back as an event); never past the end, where a page that does not
+ * fill the view would wait for a scroll event that never comes.
+ */
+function openingOffset(rows: readonly TimelineRow[], height: number): number {
+  let total = HISTORY_HEADER;
+  for (const row of rows) total += estimateSize(row);
+  return Math.max(0, total - height);
+}
+
 /** The newest message from someone else: this user's own are followed when sent. */
 function newestFromOthers(rows: readonly TimelineRow[], ownId: number | null): number | null {
   for (let index = rows.length - 1; index >= 0; index--) {
@@ -115,10 +128,7 @@ export function MessageList(props: MessageListProps) {
     getItemKey,
     anchorTo: 'end',
     followOnAppend: true,
-    // Read once, as the list mounts (still empty): a list opening at the newest message starts past its end,
-    // so the first rows it renders are the newest ones, not the oldest of the page (rendered, measured and
-    // formatted only to be replaced a frame later, when the scroll to the end comes back as an event).
-    initialOffset: () => (jump || openAtId ? 0 : Number.MAX_SAFE_INTEGER),
+    initialOffset: () => (jump || openAtId ? 0 : openingOffset(rows, height)),
     scrollEndThreshold: END_THRESHOLD,
     paddingStart: HISTORY_HEADER,
     overscan: 6,
