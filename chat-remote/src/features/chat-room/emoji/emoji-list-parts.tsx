@@ -5,7 +5,7 @@ import {
   type EmojiPickerListRowProps,
   useActiveEmoji,
 } from 'frimousse';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /** An emoji's square, in pixels. */
 export const CELL = 36;
@@ -75,15 +75,48 @@ function Row({ style, ...props }: EmojiPickerListRowProps) {
 
 export const LIST_PARTS = { Emoji, CategoryHeader, Row };
 
-/** Keeps the emoji the arrow keys made active in view (below the sticky category name). */
+/** Frames to spend bringing the active emoji's row into the drawn rows before giving up. */
+const FRAMES_TO_DRAW = 60;
+
+/** Which way the arrow keys last moved the active emoji: down the list (1) or up it (−1). */
+function useArrowDirection() {
+  const direction = useRef(1);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowRight') direction.current = 1;
+      else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft') direction.current = -1;
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+  return direction;
+}
+
+/**
+ * Keeps the emoji the arrow keys made active in view (below the sticky category name). The list draws only
+ * the rows near its view, and frimousse scrolls to the active row only when that row is drawn: arrows
+ * pressed faster than frames (key repeat, a busy machine) moved it past the drawn rows, where nothing
+ * brought it back. When it is not drawn, the view moves a row at a time the way the arrows went until it is.
+ */
 export function ActiveEmojiInView({ list }: { list: RefObject<HTMLDivElement | null> }) {
   const active = useActiveEmoji();
+  const direction = useArrowDirection();
   useEffect(() => {
     if (!active) return;
-    const frame = requestAnimationFrame(() =>
-      list.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' }),
-    );
+    let frame = 0;
+    let tries = 0;
+    const bringIntoView = () => {
+      const element = list.current?.querySelector('[data-active]');
+      if (element) {
+        element.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      if (++tries >= FRAMES_TO_DRAW) return;
+      list.current?.parentElement?.scrollBy({ top: direction.current * CELL, behavior: 'instant' });
+      frame = requestAnimationFrame(bringIntoView);
+    };
+    frame = requestAnimationFrame(bringIntoView);
     return () => cancelAnimationFrame(frame);
-  }, [active, list]);
+  }, [active, list, direction]);
   return null;
 }
