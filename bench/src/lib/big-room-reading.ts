@@ -4,8 +4,24 @@ import { appearances, recordAppearances } from './browser';
 
 const PAGE_TIMEOUT_MS = 10_000;
 
+/**
+ * Scrolls the feed to its top and waits until the older page it asks for has loaded: more messages than
+ * `loaded` (aria-setsize), checked every frame.
+ */
+export async function scrollToOlderPage(page: Page, loaded: number): Promise<void> {
+  await page.getByRole('feed', { name: 'Messages' }).evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await page.waitForFunction(
+    (count) =>
+      Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize') ?? 0) > count,
+    loaded,
+    { timeout: PAGE_TIMEOUT_MS, polling: 'raf' },
+  );
+}
+
 /** What the virtualized feed holds: rows in the DOM, and how many messages are loaded (aria-setsize). */
-function feedState(page: Page) {
+export function feedState(page: Page) {
   return page.evaluate(() => {
     const rows = document.querySelectorAll('[role="feed"] article');
     return { rowsInDom: rows.length, loaded: Number(rows[0]?.getAttribute('aria-setsize') ?? 0) };
@@ -44,7 +60,6 @@ export async function readBigRoom(
       openMs.push((await appearances(page))[newest]?.sinceNavigation ?? Number.NaN);
     }
 
-    const feed = page.getByRole('feed', { name: 'Messages' });
     const start = await feedState(page);
     const pageMs: number[] = [];
     let maxRows = start.rowsInDom;
@@ -52,16 +67,7 @@ export async function readBigRoom(
     const scrollStarted = performance.now();
     while (loaded < start.loaded + scrollBack) {
       const before = performance.now();
-      await feed.evaluate((element) => {
-        element.scrollTop = 0;
-      });
-      const previous = loaded;
-      await page.waitForFunction(
-        (count) =>
-          Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize') ?? 0) > count,
-        previous,
-        { timeout: PAGE_TIMEOUT_MS, polling: 'raf' },
-      );
+      await scrollToOlderPage(page, loaded);
       pageMs.push(performance.now() - before);
       const state = await feedState(page);
       loaded = state.loaded;

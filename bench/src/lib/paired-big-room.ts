@@ -1,10 +1,10 @@
 import { routes } from '@chat/shared/constants';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { signInBrowser } from '../../../scripts/lib/sign-in-browser';
+import { feedState, scrollToOlderPage } from './big-room-reading';
 import { appearances, recordAppearances } from './browser';
 import type { Side } from './feature-cost';
 
-const PAGE_TIMEOUT_MS = 10_000;
 /**
  * After each open and each page, this long for the work it set off (formatting deferred to later tasks,
  * the rooms panel, the websocket) to be done before the main thread's time is read; a reader pauses anyway.
@@ -29,10 +29,7 @@ async function mainThreadMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
 
-const loadedCount = (page: Page) =>
-  page.evaluate(() =>
-    Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize') ?? 0),
-  );
+const loadedCount = async (page: Page) => (await feedState(page)).loaded;
 
 /**
  * A reader of the same big room on each deployment, side by side: after an untimed first load (the warm-up: a
@@ -90,16 +87,7 @@ export async function readBigRoomPaired(
         const { page, cdp } = readers[side];
         const before = await mainThreadMs(cdp);
         const started = performance.now();
-        await page.getByRole('feed', { name: 'Messages' }).evaluate((element) => {
-          element.scrollTop = 0;
-        });
-        await page.waitForFunction(
-          (count) =>
-            Number(document.querySelector('[role="feed"] article')?.getAttribute('aria-setsize') ?? 0) >
-            count,
-          loaded[side],
-          { timeout: PAGE_TIMEOUT_MS, polling: 'raf' },
-        );
+        await scrollToOlderPage(page, loaded[side]);
         reading[side].pageMs.push(performance.now() - started);
         await page.waitForTimeout(PAGE_SETTLE_MS);
         reading[side].pageMainMs.push((await mainThreadMs(cdp)) - before);

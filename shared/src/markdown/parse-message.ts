@@ -14,8 +14,9 @@ const strikethrough = {
 /**
  * Whether GitHub's literal autolinks could match anywhere in a text: each kind needs one of these (an email
  * address or `mailto:` an `@`, the others their prefix), in any case. The extension tries its email rule at
- * the start of every word, so leaving it out where it cannot match parses a message a third faster
- * (bench/README.md, rich text); the tree is the same (parse-message.test.ts).
+ * the start of every word, so leaving it out where it cannot match, and making the options once, parse a
+ * message in 55 µs rather than 95 warm (0.28 ms rather than 0.34 in the bench's room in Chromium:
+ * bench/README.md, rich text); the tree is the same (parse-message.test.ts).
  */
 const MAY_AUTOLINK = /@|www\.|https?:\/\//i;
 
