@@ -14,6 +14,7 @@ import { UnusableImageError } from '../attachments/reencode-image';
 import { forbidden, notFound, validationError } from '../http/http-error';
 import { membershipRefusal } from '../http/membership-refusal';
 import { toMessageResource } from '../http/message-resource';
+import { messageTreeOf } from '../http/message-tree-of';
 import {
   AROUND_ID_ALONE,
   CHANGED_AFTER_NEEDS_AFTER_ID,
@@ -77,7 +78,14 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const roomId = request.params.id;
       const userId = currentUser(request).id;
-      const { after_id, before_id, around_id, changed_after, limit = MESSAGES_PAGE_DEFAULT } = request.query;
+      const {
+        after_id,
+        before_id,
+        around_id,
+        changed_after,
+        include,
+        limit = MESSAGES_PAGE_DEFAULT,
+      } = request.query;
       if (changed_after !== undefined && after_id === undefined)
         throw validationError({ changed_after: [CHANGED_AFTER_NEEDS_AFTER_ID] });
       if (around_id !== undefined && (after_id !== undefined || before_id !== undefined))
@@ -104,7 +112,9 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const mayRead =
         cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
       if (!mayRead) throw await membershipRefusal(app.db, roomId);
-      return rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
+      const messages = rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
+      if (include === 'tree') for (const message of messages) message.tree = messageTreeOf(message.content);
+      return messages;
     },
   );
 

@@ -42,6 +42,38 @@ export const LinkPreviewSchema = Type.Object({
 });
 export type LinkPreview = Static<typeof LinkPreviewSchema>;
 
+const Offset = Type.Integer({ minimum: 0 });
+
+/**
+ * One node of a message's syntax tree, as `GET chatrooms/{id}/messages?include=tree` sends it (docs/api.md):
+ * the mdast node's type, where it stands in the raw `content` (UTF-16 offsets, end exclusive), and only the
+ * fields a reader needs. `value` is sent only where it is not exactly the text it stands on, as it is for
+ * almost every text node, so the tree does not repeat the message.
+ */
+export const MessageTreeNodeSchema = Type.Object({
+  type: Type.String(),
+  start: Offset,
+  end: Offset,
+  /** How many of the nodes that follow are this node's children (each followed by its own). */
+  child_count: Type.Optional(Offset),
+  value: Type.Optional(Type.String()),
+  /** A link's or an image's address as typed: the reader decides what may be followed. */
+  url: Type.Optional(Type.String()),
+  alt: Type.Optional(Type.String()),
+  /** A fenced code block's language. */
+  lang: Type.Optional(Type.String()),
+  /** A heading's level. */
+  depth: Type.Optional(Offset),
+  ordered: Type.Optional(Type.Boolean()),
+  /** An ordered list's first number. */
+  first_number: Type.Optional(Offset),
+});
+export type MessageTreeNode = Static<typeof MessageTreeNodeSchema>;
+
+/** The root's children and all below them in document order (a node, then its children): flat, not nested. */
+export const MessageTreeSchema = Type.Array(MessageTreeNodeSchema);
+export type MessageTree = Static<typeof MessageTreeSchema>;
+
 /**
  * The fields after `client_msg_id` came with edits, replies and reactions. They are optional in this type
  * because a remote may meet an API deployed before them, whose messages lack them: read them with defaults.
@@ -75,6 +107,11 @@ export const MessageSchema = Type.Object(
      * null without one. Absent from an API deployed before previews.
      */
     preview: Type.Optional(Type.Union([LinkPreviewSchema, Type.Null()])),
+    /**
+     * Its text's syntax tree, so a reader need not parse it: only in `GET chatrooms/{id}/messages` asked with
+     * `include=tree`, and only for a text that may hold Markdown (see may-have-markup). Never in an event.
+     */
+    tree: Type.Optional(MessageTreeSchema),
   },
   { $id: 'Message' },
 );
@@ -116,6 +153,8 @@ export const MessagesQuerySchema = Type.Object({
    * (edited or reacted to since), at most `limit` of them, lowest versions first. See docs/api.md.
    */
   changed_after: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  /** `tree`: each message that may hold Markdown comes with its syntax tree (`Message.tree`). */
+  include: Type.Optional(Type.Literal('tree')),
 });
 export type MessagesQuery = Static<typeof MessagesQuerySchema>;
 

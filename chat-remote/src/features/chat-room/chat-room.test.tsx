@@ -86,7 +86,7 @@ describe('ChatRoom', () => {
     const { api } = renderRoom(fakeRoomApi(messages), messages.slice(0, 1));
     await waitFor(() => expect(texts()).toEqual(['first', 'second']));
     const pages = api.calls.filter((call) => call.url.endsWith('/messages') && call.method === 'GET');
-    expect(pages.map((call) => call.params)).toEqual([{ after_id: 1, limit: 100 }]);
+    expect(pages.map((call) => call.params)).toEqual([{ after_id: 1, limit: 100, include: 'tree' }]);
   });
 
   it('shows message text as text, never as HTML', async () => {
@@ -131,7 +131,7 @@ describe('ChatRoom', () => {
       content: 'hello there',
       client_msg_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    await waitFor(() => expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 }));
+    await waitFor(() => expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100, include: 'tree' }));
     expect(articles().at(-1)).toHaveAttribute('data-status', 'sent');
   });
 
@@ -167,7 +167,7 @@ describe('ChatRoom', () => {
     expect(fake.joined).toEqual(new Set([own, userChannel(2)]));
     act(() => fake.succeedSubscription(own));
     await settle();
-    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
+    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100, include: 'tree' });
     const reads = api.gets().length;
 
     const second = api.postAs('bob', 'hi from bob');
@@ -185,7 +185,7 @@ describe('ChatRoom', () => {
         .gets()
         .slice(reads)
         .map((call) => call.params),
-    ).toEqual([{ after_id: 2, limit: 100 }]);
+    ).toEqual([{ after_id: 2, limit: 100, include: 'tree' }]);
 
     const fifth = api.postAs('bob', 'and on it goes');
     act(() => fake.emit(own, MESSAGE_SENT_EVENT, eventFor(api, fifth)));
@@ -221,7 +221,7 @@ describe('ChatRoom', () => {
     expect(fake.joined).toEqual(new Set([own, CHAT_CHANNEL, userChannel(2)]));
     act(() => fake.succeedSubscription(CHAT_CHANNEL));
     await settle();
-    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100 });
+    expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100, include: 'tree' });
     const reads = api.gets().length;
 
     act(() => fake.emit(CHAT_CHANNEL, MESSAGE_SENT_EVENT, { room_id: 99, message_id: 50 }));
@@ -234,7 +234,7 @@ describe('ChatRoom', () => {
         .gets()
         .slice(reads)
         .map((call) => call.params),
-    ).toEqual([{ after_id: 1, limit: 100 }]);
+    ).toEqual([{ after_id: 1, limit: 100, include: 'tree' }]);
 
     // pusher-js asks for the room channel again after a reconnect; granted, the shared one is left.
     act(() => fake.succeedSubscription(own));

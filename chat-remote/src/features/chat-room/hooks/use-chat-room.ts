@@ -8,11 +8,12 @@ import {
   type RoomChangedEvent,
   type RoomMessageUpdatedEvent,
   roomKeys,
+  treesAsked,
   useServices,
   useSession,
 } from '@chat/shared';
 import { useEffect, useRef, useState } from 'react';
-import { preloadParserFor } from '../markdown/use-message-tree';
+import { takeTreesOf } from '../markdown/use-message-tree';
 import { createChatStore } from '../model/chat-store';
 import { createMessageSync } from '../model/message-sync';
 import { claimRecentRoom, type KeptRoom, keepRecentRoom, recentRoom } from '../model/recent-rooms';
@@ -33,17 +34,17 @@ export function useChatRoom(roomId: number, openingPage?: Promise<Message[] | nu
     if (recent) return recent;
     const store = createChatStore();
     const sync = createMessageSync({
-      // A page that may hold Markdown starts the parser's download before it renders.
+      // Each page comes with its messages' syntax trees, taken before it renders (takeTreesOf).
       fetchPage: (query) =>
-        getMessages(http, roomId, query).then((page) => {
-          preloadParserFor(page);
+        getMessages(http, roomId, { ...query, ...treesAsked() }).then((page) => {
+          takeTreesOf(page);
           return page;
         }),
       store,
       latestLimit: MESSAGES_PAGE_DEFAULT,
       pageLimit: MESSAGES_PAGE_MAX,
       openingPage: openingPage?.then((page) => {
-        preloadParserFor(page);
+        takeTreesOf(page);
         return page;
       }),
     });

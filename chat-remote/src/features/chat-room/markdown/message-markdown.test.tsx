@@ -1,7 +1,9 @@
 import { parseMessage } from '@chat/shared/markdown';
+import { packTree, unpackTree } from '@chat/shared/message-tree';
 import { describe, expect, it } from '@rstest/core';
 import { render } from '@testing-library/react';
 import { theme } from 'antd';
+import type { Root } from 'mdast';
 import { decorationsOf } from './decorations';
 import { MessageMarkdown, markdownStyles } from './message-markdown';
 
@@ -34,13 +36,12 @@ const ALLOWED_ATTRIBUTES = new Set([
   'data-language',
 ]);
 
-function renderMarkdown(
-  content: string,
-  options: { mentions?: string[]; highlights?: { start: number; end: number }[] } = {},
-) {
+type RenderOptions = { mentions?: string[]; highlights?: { start: number; end: number }[] };
+
+function renderTree(tree: Root, content: string, options: RenderOptions) {
   return render(
     <MessageMarkdown
-      tree={parseMessage(content)}
+      tree={tree}
       content={content}
       decorations={decorationsOf(content, options.mentions ?? [], options.highlights)}
       styles={markdownStyles(theme.getDesignToken())}
@@ -90,111 +91,133 @@ const hostile: [input: string, shownText: string][] = [
   ['&lt;script&gt;alert(1)&lt;/script&gt;', '<script>alert(1)</script>'],
 ];
 
-describe('MessageMarkdown against hostile input', () => {
-  it.each(hostile)('%s makes no markup of its own', (input, shownText) => {
-    const container = renderMarkdown(input);
-    expectSafe(container);
-    expect(container.textContent).toContain(shownText);
-    expect(container.querySelector('script, img, iframe, svg, style, object, embed, form, input')).toBeNull();
-  });
+/**
+ * Every test twice: with the tree parsed here, and with the same tree as the API sends it (`include=tree`) and
+ * the reader unpacks it, which must render exactly the same.
+ */
+const treeSources: [source: string, treeOf: (content: string) => Root][] = [
+  ['parsed here', parseMessage],
+  ['sent by the API', (content) => unpackTree(packTree(parseMessage(content), content), content) as Root],
+];
 
-  it('makes no link of a refused address', () => {
-    for (const input of [
-      '[x](javascript:alert(1))',
-      '[x](data:text/html,hi)',
-      '<javascript:alert(1)>',
-      '[x](vbscript:x)',
-    ]) {
-      expect(renderMarkdown(input).querySelector('a')).toBeNull();
-    }
-  });
+describe.each(treeSources)('a tree %s', (_source, treeOf) => {
+  const renderMarkdown = (content: string, options: RenderOptions = {}) =>
+    renderTree(treeOf(content), content, options);
 
-  it('shows a Markdown image as a link to it, never loading it', () => {
-    const container = renderMarkdown('![the chart](https://cdn.test/chart.png)');
-    expect(container.querySelector('img')).toBeNull();
-    const link = container.querySelector('a');
-    expect(link?.textContent).toBe('the chart');
-    expect(link?.getAttribute('href')).toBe('https://cdn.test/chart.png');
-  });
-});
-
-describe('MessageMarkdown formatting', () => {
-  it('renders bold, italic, strike, inline code, quotes and lists', () => {
-    const container = renderMarkdown('**b** _i_ ~~s~~ `c`\n\n> quoted\n\n- one\n- two\n\n1. first');
-    expectSafe(container);
-    expect(container.querySelector('strong')?.textContent).toBe('b');
-    expect(container.querySelector('em')?.textContent).toBe('i');
-    expect(container.querySelector('del')?.textContent).toBe('s');
-    expect(container.querySelector('code')?.textContent).toBe('c');
-    expect(container.querySelector('blockquote')?.textContent).toBe('quoted');
-    expect([...container.querySelectorAll('ul li')].map((item) => item.textContent)).toEqual(['one', 'two']);
-    expect(container.querySelector('ol li')?.textContent).toBe('first');
-  });
-
-  it('nests emphasis', () => {
-    const container = renderMarkdown('***both*** and **bold _and italic_**');
-    expect(container.querySelector('strong em, em strong')?.textContent).toBe('both');
-    expect(container.querySelector('strong > em')?.textContent).toBe('and italic');
-  });
-
-  it('links bare http(s), www and mailto addresses, in a new tab without an opener', () => {
-    const container = renderMarkdown(
-      'see https://example.test/a?b=1 or mailto:me@example.test or www.example.test',
-    );
-    expectSafe(container);
-    const hrefs = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([
-      'https://example.test/a?b=1',
-      'mailto:me@example.test',
-      'http://www.example.test/',
-    ]);
-  });
-
-  it('shows a heading as bold text, not as a heading of the page', () => {
-    const container = renderMarkdown('# Title');
-    expect(container.querySelector('h1, h2, h3, h4, h5, h6')).toBeNull();
-    expect(container.textContent).toBe('Title');
-  });
-
-  it('keeps a fenced code block as typed, scrolling inside itself', () => {
-    const long = `const x = "${'a'.repeat(400)}";`;
-    const container = renderMarkdown(`\`\`\`unknownlang\n${long}\n\`\`\``);
-    const pre = container.querySelector('pre');
-    expect(pre?.textContent).toBe(long);
-    expect(pre?.style.overflowX).toBe('auto');
-    expect(pre?.style.whiteSpace).toBe('pre');
-    expect(pre?.getAttribute('tabindex')).toBe('0');
-  });
-
-  it('shows a mention inside bold text', () => {
-    const container = renderMarkdown('hi **@bob and you**', { mentions: ['bob'] });
-    const mention = container.querySelector('strong [data-mention="bob"]');
-    expect(mention?.textContent).toBe('@bob');
-  });
-
-  it('shows a search highlight across a bold boundary in each part', () => {
-    const content = 'plain **bold** tail';
-    const start = content.indexOf('ain');
-    const end = content.indexOf('ld') + 2;
-    const container = renderMarkdown(content, { highlights: [{ start, end }] });
-    expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['ain ', 'bold']);
-  });
-
-  it('shows a mention in inline code and a highlight in a link', () => {
-    const content = '`@bob` https://example.test';
-    const at = content.indexOf('example');
-    const container = renderMarkdown(content, {
-      mentions: ['bob'],
-      highlights: [{ start: at, end: at + 7 }],
+  describe('MessageMarkdown against hostile input', () => {
+    it.each(hostile)('%s makes no markup of its own', (input, shownText) => {
+      const container = renderMarkdown(input);
+      expectSafe(container);
+      expect(container.textContent).toContain(shownText);
+      expect(
+        container.querySelector('script, img, iframe, svg, style, object, embed, form, input'),
+      ).toBeNull();
     });
-    expect(container.querySelector('code [data-mention="bob"]')).not.toBeNull();
-    expect(container.querySelector('a mark')?.textContent).toBe('example');
+
+    it('makes no link of a refused address', () => {
+      for (const input of [
+        '[x](javascript:alert(1))',
+        '[x](data:text/html,hi)',
+        '<javascript:alert(1)>',
+        '[x](vbscript:x)',
+      ]) {
+        expect(renderMarkdown(input).querySelector('a')).toBeNull();
+      }
+    });
+
+    it('shows a Markdown image as a link to it, never loading it', () => {
+      const container = renderMarkdown('![the chart](https://cdn.test/chart.png)');
+      expect(container.querySelector('img')).toBeNull();
+      const link = container.querySelector('a');
+      expect(link?.textContent).toBe('the chart');
+      expect(link?.getAttribute('href')).toBe('https://cdn.test/chart.png');
+    });
   });
 
-  it('shows text changed by an escape plainly, without misplaced decorations', () => {
-    const content = '\\*not bold\\* @bob';
-    const container = renderMarkdown(content, { mentions: ['bob'] });
-    expect(container.textContent).toBe('*not bold* @bob');
-    expect(container.querySelector('strong')).toBeNull();
+  describe('MessageMarkdown formatting', () => {
+    it('renders bold, italic, strike, inline code, quotes and lists', () => {
+      const container = renderMarkdown('**b** _i_ ~~s~~ `c`\n\n> quoted\n\n- one\n- two\n\n1. first');
+      expectSafe(container);
+      expect(container.querySelector('strong')?.textContent).toBe('b');
+      expect(container.querySelector('em')?.textContent).toBe('i');
+      expect(container.querySelector('del')?.textContent).toBe('s');
+      expect(container.querySelector('code')?.textContent).toBe('c');
+      expect(container.querySelector('blockquote')?.textContent).toBe('quoted');
+      expect([...container.querySelectorAll('ul li')].map((item) => item.textContent)).toEqual([
+        'one',
+        'two',
+      ]);
+      expect(container.querySelector('ol li')?.textContent).toBe('first');
+    });
+
+    it('nests emphasis', () => {
+      const container = renderMarkdown('***both*** and **bold _and italic_**');
+      expect(container.querySelector('strong em, em strong')?.textContent).toBe('both');
+      expect(container.querySelector('strong > em')?.textContent).toBe('and italic');
+    });
+
+    it('links bare http(s), www and mailto addresses, in a new tab without an opener', () => {
+      const container = renderMarkdown(
+        'see https://example.test/a?b=1 or mailto:me@example.test or www.example.test',
+      );
+      expectSafe(container);
+      const hrefs = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+      expect(hrefs).toEqual([
+        'https://example.test/a?b=1',
+        'mailto:me@example.test',
+        'http://www.example.test/',
+      ]);
+    });
+
+    it('shows a heading as bold text, not as a heading of the page', () => {
+      const container = renderMarkdown('# Title');
+      expect(container.querySelector('h1, h2, h3, h4, h5, h6')).toBeNull();
+      expect(container.textContent).toBe('Title');
+    });
+
+    it('keeps a fenced code block as typed, scrolling inside itself', () => {
+      const long = `const x = "${'a'.repeat(400)}";`;
+      const container = renderMarkdown(`\`\`\`unknownlang\n${long}\n\`\`\``);
+      const pre = container.querySelector('pre');
+      expect(pre?.textContent).toBe(long);
+      expect(pre?.style.overflowX).toBe('auto');
+      expect(pre?.style.whiteSpace).toBe('pre');
+      expect(pre?.getAttribute('tabindex')).toBe('0');
+    });
+
+    it('shows a mention inside bold text', () => {
+      const container = renderMarkdown('hi **@bob and you**', { mentions: ['bob'] });
+      const mention = container.querySelector('strong [data-mention="bob"]');
+      expect(mention?.textContent).toBe('@bob');
+    });
+
+    it('shows a search highlight across a bold boundary in each part', () => {
+      const content = 'plain **bold** tail';
+      const start = content.indexOf('ain');
+      const end = content.indexOf('ld') + 2;
+      const container = renderMarkdown(content, { highlights: [{ start, end }] });
+      expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+        'ain ',
+        'bold',
+      ]);
+    });
+
+    it('shows a mention in inline code and a highlight in a link', () => {
+      const content = '`@bob` https://example.test';
+      const at = content.indexOf('example');
+      const container = renderMarkdown(content, {
+        mentions: ['bob'],
+        highlights: [{ start: at, end: at + 7 }],
+      });
+      expect(container.querySelector('code [data-mention="bob"]')).not.toBeNull();
+      expect(container.querySelector('a mark')?.textContent).toBe('example');
+    });
+
+    it('shows text changed by an escape plainly, without misplaced decorations', () => {
+      const content = '\\*not bold\\* @bob';
+      const container = renderMarkdown(content, { mentions: ['bob'] });
+      expect(container.textContent).toBe('*not bold* @bob');
+      expect(container.querySelector('strong')).toBeNull();
+    });
   });
 });

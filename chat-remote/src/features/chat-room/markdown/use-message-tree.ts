@@ -1,8 +1,9 @@
+import { mayHaveMarkup } from '@chat/shared/may-have-markup';
+import { unpackTree } from '@chat/shared/message-tree';
 import { leverOn } from '@chat/shared/perf-levers';
 import type { Root } from 'mdast';
 import { startTransition, useEffect, useState } from 'react';
 import { lazyChunk } from '../lib/lazy-chunk';
-import { mayHaveMarkup } from './may-have-markup';
 
 type Parse = (content: string) => Root;
 
@@ -21,17 +22,7 @@ const parser = lazyChunk(() =>
 const needsParser = (content: string) => leverOn('rich-text') && mayHaveMarkup(content);
 
 /**
- * Starts loading the parser as soon as a page of messages is in hand and one of them may hold Markdown:
- * its chunk downloads while the page renders (plain at first), not after, so the room is formatted
- * sooner and by fewer renders.
- */
-export function preloadParserFor<T extends { content: string }>(messages: readonly T[] | null | undefined) {
-  if (!parser.now() && messages?.some((message) => needsParser(message.content)))
-    parser.load().catch(() => undefined);
-}
-
-/**
- * Trees already parsed, by the message's text: the virtualized feed mounts a row again each time it
+ * Trees already parsed or sent, by the message's text: the virtualized feed mounts a row again each time it
  * scrolls back into view, and a quote shows the same message; each is parsed once. Bounded: the oldest
  * entry goes when it is full (a few hundred rows is more than the feed holds).
  */
@@ -42,6 +33,26 @@ function remember(content: string, tree: Root): Root {
   if (trees.size >= LIMIT) trees.delete(trees.keys().next().value as string);
   trees.set(content, tree);
   return tree;
+}
+
+/**
+ * Takes the trees a page of messages came with (`include=tree`, asked by pagesWithTrees): those messages
+ * render formatted at once, with no parse on this thread, which is what formatting cost a page of history
+ * (bench/README.md, rich text). A tree that does not fit its text is ignored and the text parsed here, as is
+ * a message that came without one (a live event, an API deployed before trees). The parser's chunk starts
+ * loading only when one of the page's messages needs it, while the page renders (plain at first), not after.
+ */
+export function takeTreesOf<T extends { content: string; tree?: unknown }>(
+  messages: readonly T[] | null | undefined,
+) {
+  let parseNeeded = false;
+  for (const { content, tree } of messages ?? []) {
+    if (!needsParser(content) || trees.has(content)) continue;
+    const sent = tree === undefined ? null : unpackTree(tree, content);
+    if (sent) remember(content, sent);
+    else parseNeeded = true;
+  }
+  if (parseNeeded && !parser.now()) parser.load().catch(() => undefined);
 }
 
 /**
@@ -125,10 +136,12 @@ function whenParsed(content: string, done: () => void): () => void {
 export function useMessageTree(content: string): Root | null {
   // The `rich-text` lever off (a build for the bench only) shows every message as plain text, as before.
   const needed = needsParser(content);
+  const known = needed ? (trees.get(content) ?? null) : null;
   const [ready, setReady] = useState(parser.now() !== null);
   const [, setParsed] = useState(0);
+  const waitForParser = needed && !known && !ready;
   useEffect(() => {
-    if (!needed || ready) return;
+    if (!waitForParser) return;
     let live = true;
     parser.load().then(
       () => live && startTransition(() => setReady(true)),
@@ -137,9 +150,9 @@ export function useMessageTree(content: string): Root | null {
     return () => {
       live = false;
     };
-  }, [needed, ready]);
+  }, [waitForParser]);
   const parse = parser.now();
-  const tree = needed && ready && parse ? treeNowOrLater(content, parse) : null;
+  const tree = known ?? (needed && ready && parse ? treeNowOrLater(content, parse) : null);
   const deferred = needed && ready && !tree;
   useEffect(() => {
     if (!deferred) return;

@@ -1,7 +1,7 @@
+import { mayHaveMarkup } from '@chat/shared/may-have-markup';
 import { leverOn } from '@chat/shared/perf-levers';
 import { useEffect, useState } from 'react';
 import { lazyChunk } from '../lib/lazy-chunk';
-import { mayHaveMarkup } from './may-have-markup';
 
 /** The parser's chunk with the few lines that blank markup; shared with the feed's parser when it is here. */
 const blanker = lazyChunk(() =>
