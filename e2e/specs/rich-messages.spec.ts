@@ -65,6 +65,28 @@ test.describe('rich messages', () => {
     await bob.context.close();
   });
 
+  test('formatted history opens formatted with no parser in the browser: the API sends its trees', async ({
+    userPage: page,
+    request,
+    token,
+  }) => {
+    const room = await createRoom(request, token);
+    await postMessage(request, token, room.id, '**first** with `code` &amp; an entity');
+    await postMessage(request, token, room.id, '- a list with [a link](https://example.test/list)');
+    const parser = chunksAsked(page, 'markdown-parser');
+    await openRoom(page, room.id);
+    const first = rowWith(page, 'with');
+    await expect(first.locator('p strong')).toHaveText('first');
+    await expect(first.locator('p code')).toHaveText('code');
+    await expect(first).toContainText('with code & an entity');
+    await expect(rowWith(page, 'a list with').getByRole('link', { name: 'a link' })).toHaveAttribute(
+      'href',
+      'https://example.test/list',
+    );
+    // Each message came with its tree (docs/api.md, include=tree): nothing was parsed here.
+    expect(parser).toEqual([]);
+  });
+
   test('Shift+Enter adds a line, Enter sends both lines', async ({ userPage: page, request, token }) => {
     const room = await createRoom(request, token);
     await openRoom(page, room.id);

@@ -35,12 +35,24 @@ function remember(content: string, tree: Root): Root {
   return tree;
 }
 
+/** Trees sent with pages and not shown yet, by text, as sent: a page is 100 messages, a screen shows 20. */
+const sent = new Map<string, unknown>();
+
+/** The tree sent for `content`, checked and unpacked the first time a row shows it; null: none, or unfit. */
+function sentTree(content: string): Root | null {
+  const tree = sent.get(content);
+  if (tree === undefined) return null;
+  sent.delete(content);
+  const unpacked = unpackTree(tree, content);
+  return unpacked && remember(content, unpacked);
+}
+
 /**
- * Takes the trees a page of messages came with (`include=tree`, asked by pagesWithTrees): those messages
- * render formatted at once, with no parse on this thread, which is what formatting cost a page of history
+ * Takes the trees a page of messages came with (`include=tree`, asked by treesAsked): those messages render
+ * formatted at once, with no parse on this thread, which is what formatting cost a page of history
  * (bench/README.md, rich text). A tree that does not fit its text is ignored and the text parsed here, as is
- * a message that came without one (a live event, an API deployed before trees). The parser's chunk starts
- * loading only when one of the page's messages needs it, while the page renders (plain at first), not after.
+ * a message that came without one (a live event, an edit, an API deployed before trees); the parser's chunk
+ * starts loading as soon as a page holds such a message, while the page renders (plain at first), not after.
  */
 export function takeTreesOf<T extends { content: string; tree?: unknown }>(
   messages: readonly T[] | null | undefined,
@@ -48,9 +60,12 @@ export function takeTreesOf<T extends { content: string; tree?: unknown }>(
   let parseNeeded = false;
   for (const { content, tree } of messages ?? []) {
     if (!needsParser(content) || trees.has(content)) continue;
-    const sent = tree === undefined ? null : unpackTree(tree, content);
-    if (sent) remember(content, sent);
-    else parseNeeded = true;
+    if (tree === undefined) {
+      parseNeeded = true;
+      continue;
+    }
+    if (sent.size >= LIMIT) sent.delete(sent.keys().next().value as string);
+    sent.set(content, tree);
   }
   if (parseNeeded && !parser.now()) parser.load().catch(() => undefined);
 }
@@ -136,7 +151,7 @@ function whenParsed(content: string, done: () => void): () => void {
 export function useMessageTree(content: string): Root | null {
   // The `rich-text` lever off (a build for the bench only) shows every message as plain text, as before.
   const needed = needsParser(content);
-  const known = needed ? (trees.get(content) ?? null) : null;
+  const known = needed ? (trees.get(content) ?? sentTree(content)) : null;
   const [ready, setReady] = useState(parser.now() !== null);
   const [, setParsed] = useState(0);
   const waitForParser = needed && !known && !ready;
