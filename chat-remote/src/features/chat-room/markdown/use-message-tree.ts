@@ -9,9 +9,10 @@ type Parse = (content: string) => Root;
 
 /**
  * The parser is a chunk of its own (micromark with its GFM parts: 69 KB, 17 KB brotli), asked for the first
- * time messages that may hold Markdown arrive (preloadParserFor, before they render) or are shown; rooms
- * of plain talk never load it. Once here it parses synchronously, so a message arriving later renders
- * formatted from its first paint.
+ * time a message that may hold Markdown comes without its tree (takeTreesOf, before it renders) or is shown:
+ * a room's history comes with its trees (`include=tree`), so a room is read without it until a formatted
+ * message arrives live; rooms of plain talk never load it. Once here it parses synchronously, so a message
+ * arriving later renders formatted from its first paint.
  */
 const parser = lazyChunk(() =>
   import(/* webpackChunkName: "markdown-parser" */ '@chat/shared/markdown').then(
