@@ -75,7 +75,7 @@ test.describe('rich messages', () => {
     await postMessage(request, token, room.id, '- a list with [a link](https://example.test/list)');
     const parser = chunksAsked(page, 'markdown-parser');
     await openRoom(page, room.id);
-    const first = rowWith(page, 'with');
+    const first = rowWith(page, 'an entity');
     await expect(first.locator('p strong')).toHaveText('first');
     await expect(first.locator('p code')).toHaveText('code');
     await expect(first).toContainText('with code & an entity');

@@ -131,7 +131,9 @@ describe('ChatRoom', () => {
       content: 'hello there',
       client_msg_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    await waitFor(() => expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100, include: 'tree' }));
+    await waitFor(() =>
+      expect(api.gets().at(-1)?.params).toEqual({ after_id: 1, limit: 100, include: 'tree' }),
+    );
     expect(articles().at(-1)).toHaveAttribute('data-status', 'sent');
   });
 
