@@ -22,13 +22,7 @@ describe('GET chatrooms/{id}/messages?include=tree', () => {
     t = await createTestApp();
     member = await t.signIn('treeposter');
     outsider = await t.signIn();
-    const room = await t.app.inject({
-      method: 'POST',
-      url: '/api/chatrooms',
-      headers: member.headers,
-      payload: { name: 'Trees', description: 'd', max_members: 10 },
-    });
-    roomId = room.json().id;
+    roomId = await t.createRoom(member, 'Trees');
     for (const content of texts)
       await t.app.inject({
         method: 'POST',
