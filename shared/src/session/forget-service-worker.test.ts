@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, rs } from '@rstest/core';
 import { forgetServiceWorker } from './forget-service-worker';
+import { STOP_KEEPING } from './stop-keeping';
 
 afterEach(() => {
   rs.unstubAllGlobals();
@@ -21,6 +22,30 @@ describe('forgetServiceWorker', () => {
 
     expect(unregister).toHaveBeenCalledTimes(2);
     expect(kept.size).toBe(0);
+  });
+
+  it('first tells the worker controlling the page to keep nothing more, and waits for its answer', async () => {
+    const order: string[] = [];
+    const controller = {
+      postMessage: (message: { type: string }, [port]: MessagePort[]) => {
+        order.push(`told ${message.type}`);
+        setTimeout(() => {
+          order.push('answered');
+          port?.postMessage('stopped');
+        }, 50);
+      },
+    };
+    rs.stubGlobal('navigator', {
+      serviceWorker: {
+        controller,
+        getRegistrations: async () => [{ unregister: async () => order.push('unregistered') }],
+      },
+    });
+    rs.stubGlobal('caches', { keys: async () => [], delete: async () => true });
+
+    await forgetServiceWorker();
+
+    expect(order).toEqual([`told ${STOP_KEEPING}`, 'answered', 'unregistered']);
   });
 
   it('resolves in a browser without service workers or caches', async () => {

@@ -1,3 +1,23 @@
+import { STOP_KEEPING } from './stop-keeping';
+
+/** How long the page waits for the worker to say it keeps nothing more: a worker of an older build never does. */
+const STOP_KEEPING_MS = 300;
+
+/**
+ * Asks the worker controlling this page to keep nothing more. An unregistered worker still controls the
+ * open tabs until they close, so the scripts the login screen loads next would be cached again after the
+ * caches were emptied (the e2e spec of a session ended by a 401 saw 'chat-static' come back).
+ */
+function stopKeeping(controller: ServiceWorker | null): Promise<void> {
+  if (!controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    setTimeout(resolve, STOP_KEEPING_MS);
+    controller.postMessage({ type: STOP_KEEPING }, [channel.port2]);
+  });
+}
+
 /**
  * Log out leaves nothing of the session in the origin's caches (which rooms and screens were opened can be
  * read from the scripts kept) and unregisters the shell's service worker: the login screen that loads next
@@ -7,6 +27,7 @@
  */
 export async function forgetServiceWorker(): Promise<void> {
   try {
+    await stopKeeping(navigator.serviceWorker?.controller ?? null);
     const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
     await Promise.all(registrations.map((registration) => registration.unregister()));
     if (typeof caches !== 'undefined') {

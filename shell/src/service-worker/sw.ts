@@ -1,5 +1,7 @@
 // The shell's service worker (/sw.js, built by ../../build/service-worker-plugin.ts). What it keeps and why:
 // ./cache-strategy.ts; docs/architecture.md, "Service worker".
+
+import { STOP_KEEPING } from '@chat/shared/stop-keeping';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
@@ -16,6 +18,7 @@ const worker = self as unknown as {
   location: Location;
   registration: { unregister(): Promise<boolean> };
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 };
 
 // Every file kept is immutable by name, so a new worker can take over open tabs at once: none of them can be
@@ -38,7 +41,10 @@ const strategies = {
   }),
 };
 
-/** Set once the origin has withdrawn this worker (below): from then on it keeps nothing and answers nothing. */
+/**
+ * Set once the origin has withdrawn this worker (below), or the page's session has ended: from then on it keeps
+ * nothing and answers nothing.
+ */
 let withdrawn = false;
 
 for (const kind of ['cache-first', 'network-first'] as const) {
@@ -69,6 +75,15 @@ async function leaveIfWithdrawn(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   await clear();
 }
+
+// The session ended (@chat/shared's forgetServiceWorker): the page unregisters this worker and empties the
+// caches next, but the worker still controls the open tabs until they close, and what they load next (the
+// login screen) must not be kept again. Answered once set, so the page empties the caches after it.
+worker.addEventListener('message', (event) => {
+  if (event.data?.type !== STOP_KEEPING) return;
+  withdrawn = true;
+  event.ports[0]?.postMessage('stopped');
+});
 
 worker.addEventListener('fetch', (event) => {
   if (event.request.mode === 'navigate') event.waitUntil(leaveIfWithdrawn());
