@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { APP_URL, createRoom, postMessage } from '../support/api';
 import { audit } from '../support/axe';
 import { feed, openRoom } from '../support/chat';
+import { chunksAsked } from '../support/chunks-asked';
 import { expect, test } from '../support/fixtures';
 import { secondMember } from '../support/second-member';
 
@@ -10,15 +11,6 @@ test.use({ baseURL: APP_URL });
 const field = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 /** The row of the message whose text includes `text`. */
 const rowWith = (page: Page, text: string) => feed(page).getByRole('article').filter({ hasText: text });
-
-/** The chunks a page asked for whose file name starts with `name` (the parser's, the highlighter's). */
-function chunksAsked(page: Page, name: string): string[] {
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.split('/').at(-1)?.startsWith(`${name}.`)) asked.push(request.url());
-  });
-  return asked;
-}
 
 test.describe('rich messages', () => {
   test('a formatted message with code and a link is seen live, formatted, by the other member', async ({

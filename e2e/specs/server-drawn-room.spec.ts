@@ -2,6 +2,7 @@ import { routes } from '@chat/shared/constants';
 import type { APIRequestContext } from '@playwright/test';
 import { API_URL, bearer, createRoom, createUser, loginToken, postMessage } from '../support/api';
 import { send } from '../support/chat';
+import { chunksAsked } from '../support/chunks-asked';
 import {
   apiRequests,
   DATA_BLOCK,
@@ -22,12 +23,16 @@ const shellUrl = drawingShell();
 
 const roomPage = (roomId: number) => `${shellUrl()}${routes.room(roomId)}`;
 
-/** A room of `token`'s with messages, one of them written to break out of the page's data block. */
+/**
+ * A room of `token`'s with messages: one of them written to break out of the page's data block, one
+ * formatted (drawn from the tree the server read it with).
+ */
 async function roomWithMessages(request: APIRequestContext, token: string) {
   const room = await createRoom(request, token, { name: `Drawn <b>${Date.now() % 10_000}</b>` });
   for (const content of [
     'Found a cabin by the lake',
     '</script><script>alert(1)</script> & more',
+    'Bring **boots** and `rope`',
     'See you at 8',
   ])
     await postMessage(request, token, room.id, content);
@@ -63,6 +68,10 @@ test.describe('the open room drawn by the shell’s server', () => {
         // Text, not markup: the message that tried to close the block is shown as written.
         await expect(page.getByText('</script><script>alert(1)</script> & more')).toBeVisible();
         await expect(page.getByText('See you at 8')).toBeVisible();
+        // Formatted already: the drawing's rows are the rows the room draws when it takes over.
+        const formatted = page.getByRole('article').filter({ hasText: 'Bring' });
+        await expect(formatted.locator('p strong')).toHaveText('boots');
+        await expect(formatted.locator('p code')).toHaveText('rope');
       },
     );
   });
@@ -77,12 +86,16 @@ test.describe('the open room drawn by the shell’s server', () => {
       await untilDrawn(request, roomPage(room.id), token);
       await inSignedInPage(browser, token, { viewport }, async (page) => {
         const asked = apiRequests(page, API_URL);
+        const parser = chunksAsked(page, 'markdown-parser');
         await page.goto(roomPage(room.id));
         const feed = page.getByRole('feed', { name: 'Messages' });
         await expect(feed).toHaveAttribute('aria-busy', 'false');
         await expect(feed.getByText('See you at 8')).toBeVisible();
         // The drawing has gone: the page's one feed is the room's own, and nothing moved on the way.
         await expect(page.locator('#first-screen')).toHaveCount(0);
+        await expect(feed.getByRole('article').filter({ hasText: 'Bring' }).locator('p strong')).toHaveText(
+          'boots',
+        );
         expect(await layoutShift(page)).toBe(0);
 
         await send(page, 'Sent from a drawn page');
@@ -92,7 +105,11 @@ test.describe('the open room drawn by the shell’s server', () => {
         // The session, the room and its newest page came with the HTML; the join is the page's one write.
         expect(asked).not.toContain('GET me');
         expect(asked).not.toContain(`GET chatrooms/${room.id}`);
-        expect(asked).not.toContain(`GET chatrooms/${room.id}/messages?limit=50`);
+        expect(asked.filter((each) => each.startsWith(`GET chatrooms/${room.id}/messages?limit=50`))).toEqual(
+          [],
+        );
+        // The newest page came with its trees: the formatted message was never parsed here.
+        expect(parser).toEqual([]);
         expect(asked.filter((each) => each === `POST chatrooms/${room.id}/join`)).toHaveLength(1);
       });
     });

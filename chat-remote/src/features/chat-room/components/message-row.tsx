@@ -10,6 +10,7 @@ import { EditMessageForm } from './edit-message-form';
 import { LinkPreview } from './link-preview';
 import { MessageActions } from './message-actions';
 import { LocalPreview, MessageAttachment } from './message-attachment';
+import { messageBodyStyle } from './message-body-style';
 import { bylineStyle, messageByline } from './message-byline';
 import { MessageReactions } from './message-reactions';
 import { MessageText } from './message-text';
@@ -21,14 +22,6 @@ interface MessageRowProps {
   ownUsername: string;
   actions: RowActions;
 }
-
-const bodyStyle = {
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: 4,
-  maxWidth: '100%',
-} as const;
 
 /** Read by screen readers only. */
 const visuallyHidden = {
@@ -57,7 +50,7 @@ const hoverless = typeof window !== 'undefined' && Boolean(window.matchMedia?.('
 /** A message being sent: its text, its image, its quote and its status; no actions until the server has it. */
 function OutgoingBody({ entry, actions }: { entry: Outgoing; actions: RowActions }) {
   return (
-    <div style={bodyStyle}>
+    <div style={messageBodyStyle}>
       {entry.replyTo && <ReplyQuote replyToId={entry.replyTo.id} quote={entry.replyTo} />}
       {entry.content && <MessageText content={entry.content} edited={false} />}
       {entry.file && <PendingImage file={entry.file} />}
@@ -101,7 +94,7 @@ function StoredBody({ message, own, header }: { message: Message; own: boolean; 
           />
         )}
       </div>
-      <div style={bodyStyle}>
+      <div style={messageBodyStyle}>
         {message.reply_to_id != null && (
           <ReplyQuote replyToId={message.reply_to_id} quote={message.reply_to ?? null} />
         )}

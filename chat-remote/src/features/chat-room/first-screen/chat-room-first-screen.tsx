@@ -1,9 +1,11 @@
 import type { ChatRoomFirstScreen as Screen } from '@chat/shared/first-screen';
 import type { Message } from '@chat/shared/schemas';
 import { Button, Card, theme } from 'antd';
+import { messageBodyStyle } from '../components/message-body-style';
 import { bylineStyle, messageByline } from '../components/message-byline';
 import { MessageText } from '../components/message-text';
 import { RoomCardTitle, roomCardTitle } from '../components/room-card-title';
+import { takeTreesOf } from '../markdown/use-message-tree';
 
 /** The feed's box as the room sizes it: from its top to the message bar, never under 240 px (use-fill-height). */
 const FEED_HEIGHT = 'max(240px, calc(100dvh - 284px))';
@@ -13,26 +15,31 @@ function Row({ message }: { message: Message }) {
   return (
     <article style={{ padding: '8px 12px' }}>
       <div style={bylineStyle}>{messageByline(token, message.user.username, message.created_at)}</div>
-      {message.content && (
-        <MessageText
-          content={message.content}
-          edited={Boolean(message.edited_at)}
-          mentions={message.mentions}
-        />
-      )}
-      {message.attachment_path && <span style={{ color: token.colorTextDescription }}>Image</span>}
+      <div style={messageBodyStyle}>
+        {message.content && (
+          <MessageText
+            content={message.content}
+            edited={Boolean(message.edited_at)}
+            mentions={message.mentions}
+          />
+        )}
+        {message.attachment_path && <span style={{ color: token.colorTextDescription }}>Image</span>}
+      </div>
     </article>
   );
 }
 
 /**
  * The open room as the shell's server draws it for a member, before any script has run: the card and its
- * title as the room lays them out, and the newest messages at the bottom of the feed's box, as plain text
- * (the Markdown parser is a chunk of its own the page loads later). No state and no services: it is markup
- * only, shown until the room itself has painted its feed (announceFirstScreenPainted), and never hydrated.
+ * title as the room lays them out, and the newest messages at the bottom of the feed's box, formatted from
+ * the trees the shell's server read them with (`include=tree`), so the room that takes over draws the same
+ * rows; a message without one is drawn as plain text (the parser is never run here). No state and no
+ * services: it is markup only, shown until the room itself has painted its feed
+ * (announceFirstScreenPainted), and never hydrated.
  */
 export function ChatRoomFirstScreen({ room, messages }: Screen) {
   const { token } = theme.useToken();
+  takeTreesOf(messages, { loadParser: false });
   const title = roomCardTitle(room.name, room.kind === 'direct');
   return (
     <Card

@@ -57,6 +57,8 @@ function sentTree(content: string): Root | null {
  */
 export function takeTreesOf<T extends { content: string; tree?: unknown }>(
   messages: readonly T[] | null | undefined,
+  // The server's drawing never parses: a message without its tree is drawn as plain text there.
+  { loadParser = true }: { loadParser?: boolean } = {},
 ) {
   let parseNeeded = false;
   for (const { content, tree } of messages ?? []) {
@@ -68,7 +70,7 @@ export function takeTreesOf<T extends { content: string; tree?: unknown }>(
     if (sent.size >= LIMIT) sent.delete(sent.keys().next().value as string);
     sent.set(content, tree);
   }
-  if (parseNeeded && !parser.now()) parser.load().catch(() => undefined);
+  if (loadParser && parseNeeded && !parser.now()) parser.load().catch(() => undefined);
 }
 
 /**
