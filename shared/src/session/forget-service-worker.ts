@@ -12,8 +12,13 @@ function stopKeeping(controller: ServiceWorker | null): Promise<void> {
   if (!controller) return Promise.resolve();
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    setTimeout(resolve, STOP_KEEPING_MS);
+    const done = () => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve();
+    };
+    const timer = setTimeout(done, STOP_KEEPING_MS);
+    channel.port1.onmessage = done;
     controller.postMessage({ type: STOP_KEEPING }, [channel.port2]);
   });
 }
