@@ -96,7 +96,8 @@ test.describe('the open room drawn by the shell’s server', () => {
         await expect(feed.getByRole('article').filter({ hasText: 'Bring' }).locator('p strong')).toHaveText(
           'boots',
         );
-        expect(await layoutShift(page)).toBe(0);
+        const shift = await layoutShift(page);
+        expect(shift.score, `moved: ${shift.moved.join('; ')}`).toBe(0);
 
         await send(page, 'Sent from a drawn page');
         await expect(feed.getByText('Sent from a drawn page')).toBeVisible();

@@ -64,20 +64,36 @@ export const inlineScripts = (html: string) =>
 export const DATA_BLOCK = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`;
 
 /** The layout shifts the page has had without input just before them, summed: its CLS so far. */
+/**
+ * The page's layout shift so far (CLS without input), and what moved: each source as its element, from where
+ * to where, so that a failure says which element moved, not only by how much.
+ */
 export const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
-        new PerformanceObserver((list) =>
-          resolve(
-            (list.getEntries() as Shift[])
-              .filter((entry) => !entry.hadRecentInput)
-              .reduce((sum, entry) => sum + entry.value, 0),
-          ),
-        ).observe({ type: 'layout-shift', buffered: true });
+      new Promise<{ score: number; moved: string[] }>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Source = { node?: Node | null; previousRect: Rect; currentRect: Rect };
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+        const at = ({ x, y, width, height }: Rect) => `${x},${y} ${width}×${height}`;
+        const named = (node?: Node | null) =>
+          node instanceof Element
+            ? `<${node.tagName.toLowerCase()}> "${(node.textContent ?? '').trim().slice(0, 40)}"`
+            : (node?.nodeName ?? 'a node since removed');
+        new PerformanceObserver((list) => {
+          const shifts = (list.getEntries() as Shift[]).filter((entry) => !entry.hadRecentInput);
+          resolve({
+            score: shifts.reduce((sum, entry) => sum + entry.value, 0),
+            moved: shifts.flatMap((entry) =>
+              (entry.sources ?? []).map(
+                (source) =>
+                  `${named(source.node)} at ${Math.round(entry.startTime)} ms: ${at(source.previousRect)} → ${at(source.currentRect)}`,
+              ),
+            ),
+          });
+        }).observe({ type: 'layout-shift', buffered: true });
         // No entry at all: nothing shifted.
-        setTimeout(() => resolve(0), 500);
+        setTimeout(() => resolve({ score: 0, moved: [] }), 500);
       }),
   );
 
