@@ -63,7 +63,6 @@ export const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].map(([tag]) => tag);
 export const DATA_BLOCK = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`;
 
-/** The layout shifts the page has had without input just before them, summed: its CLS so far. */
 /**
  * The page's layout shift so far (CLS without input), and what moved: each source as its element, from where
  * to where, so that a failure says which element moved, not only by how much.

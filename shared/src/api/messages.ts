@@ -1,19 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { leverOn } from '../config/perf-levers';
 import type { HttpClient } from '../http/create-http-client';
 import { MESSAGES_PAGE_DEFAULT } from '../schemas/limits';
 import type { Message, MessagesQuery } from '../schemas/message';
 import { roomKeys } from './rooms';
+import { treesAsked } from './trees-asked';
+
+export { treesAsked } from './trees-asked';
 
 /** GET chatrooms/{id}/messages: ascending ids; the newest page, or the page after/before a cursor. */
-/**
- * Asks the API for each message's syntax tree, so the chat remote renders formatted text without parsing it
- * on the main thread (docs/api.md, `include=tree`); not asked by a build showing plain text (the bench's).
- */
-export function treesAsked(): Pick<MessagesQuery, 'include'> {
-  return leverOn('rich-text') ? { include: 'tree' } : {};
-}
-
 export function getMessages(http: HttpClient, roomId: number, query: MessagesQuery): Promise<Message[]> {
   return http.get<Message[]>(`chatrooms/${roomId}/messages`, { params: query });
 }

@@ -6,8 +6,8 @@ import {
   type FirstScreenData,
   type FirstScreenRenderer,
 } from '@chat/shared/first-screen';
-import { leverOn } from '@chat/shared/perf-levers';
 import { MESSAGES_PAGE_DEFAULT, type Message, type Room, type User } from '@chat/shared/schemas';
+import { treesAsked } from '@chat/shared/trees-asked';
 
 /** Past this, the page goes out as on any static host: a drawing must not cost the LCP it buys. */
 export const DRAWING_BUDGET_MS = 300;
@@ -69,12 +69,10 @@ export async function drawChatRoom(drawing: Drawing & { roomId: number }): Promi
   try {
     const [me, room] = await Promise.all([read<User>('me'), read<Room>(`chatrooms/${roomId}`)]);
     if (!me || !room?.is_member) return null;
-    // With their trees, as the page's own read asks (treesAsked of @chat/shared): the room is drawn
-    // formatted, and the page that takes over renders the same rows with no parse and no parser's chunk.
-    const trees = leverOn('rich-text') ? '&include=tree' : '';
-    const messages = await read<Message[]>(
-      `chatrooms/${roomId}/messages?limit=${MESSAGES_PAGE_DEFAULT}${trees}`,
-    );
+    // With their trees, as the page's own read asks: the room is drawn formatted, and the page that takes
+    // over renders the same rows with no parse and no parser's chunk.
+    const query = new URLSearchParams({ limit: String(MESSAGES_PAGE_DEFAULT), ...treesAsked() });
+    const messages = await read<Message[]>(`chatrooms/${roomId}/messages?${query}`);
     if (!Array.isArray(messages)) return null;
     return {
       markup: renderer.renderChatRoom({ room, messages }),
