@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { useMemo } from 'react';
 import { decoratedText } from '../markdown/decorated-text';
 import { decorationsOf, type TextRange } from '../markdown/decorations';
-import { MessageMarkdown, markdownStyles } from '../markdown/message-markdown';
+import { markdownStyles, messageMarkdown } from '../markdown/message-markdown';
 import { useMessageTree } from '../markdown/use-message-tree';
 
 /**
@@ -38,16 +38,7 @@ export function MessageText({
   const trailer = edited && (
     <span style={{ color: token.colorTextDescription, fontSize: 12 }}> (edited)</span>
   );
-  if (tree)
-    return (
-      <MessageMarkdown
-        tree={tree}
-        content={content}
-        decorations={decorations}
-        styles={styles}
-        trailer={trailer}
-      />
-    );
+  if (tree) return messageMarkdown({ tree, content, decorations, styles, trailer });
   return (
     <p style={styles.onlyParagraph}>
       <span>{decoratedText(content, 0, content.length, decorations, styles.decorations)}</span>

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { theme } from 'antd';
 import type { Root } from 'mdast';
 import { decorationsOf } from './decorations';
-import { MessageMarkdown, markdownStyles } from './message-markdown';
+import { markdownStyles, messageMarkdown } from './message-markdown';
 
 const ALLOWED_TAGS = new Set([
   'DIV',
@@ -40,12 +40,12 @@ type RenderOptions = { mentions?: string[]; highlights?: { start: number; end: n
 
 function renderTree(tree: Root, content: string, options: RenderOptions) {
   return render(
-    <MessageMarkdown
-      tree={tree}
-      content={content}
-      decorations={decorationsOf(content, options.mentions ?? [], options.highlights)}
-      styles={markdownStyles(theme.getDesignToken())}
-    />,
+    messageMarkdown({
+      tree,
+      content,
+      decorations: decorationsOf(content, options.mentions ?? [], options.highlights),
+      styles: markdownStyles(theme.getDesignToken()),
+    }),
   ).container;
 }
 
@@ -104,7 +104,7 @@ describe.each(treeSources)('a tree %s', (_source, treeOf) => {
   const renderMarkdown = (content: string, options: RenderOptions = {}) =>
     renderTree(treeOf(content), content, options);
 
-  describe('MessageMarkdown against hostile input', () => {
+  describe('messageMarkdown against hostile input', () => {
     it.each(hostile)('%s makes no markup of its own', (input, shownText) => {
       const container = renderMarkdown(input);
       expectSafe(container);
@@ -134,7 +134,7 @@ describe.each(treeSources)('a tree %s', (_source, treeOf) => {
     });
   });
 
-  describe('MessageMarkdown formatting', () => {
+  describe('messageMarkdown formatting', () => {
     it('renders bold, italic, strike, inline code, quotes and lists', () => {
       const container = renderMarkdown('**b** _i_ ~~s~~ `c`\n\n> quoted\n\n- one\n- two\n\n1. first');
       expectSafe(container);

@@ -94,9 +94,13 @@ function textOf(value: string, node: Nodes, context: Context): ReactNode {
 /**
  * The nodes are rendered by plain calls, not a component per node: a formatted message is a dozen or so
  * nodes, and a component each (with one more for each run of text) doubled the fibers React builds when a
- * page of history mounts; only the code block, which has state, is a component.
+ * page of history mounts; only the code block, which has state, is a component. A node whose children are
+ * one run of text (`**bold**`, most links) gets that text alone, not a list of one: React then sets it as
+ * the element's text and builds no fiber for it.
  */
-function children(node: { children: RootContent[] }, context: Context): ReactNode[] {
+function children(node: { children: RootContent[] }, context: Context): ReactNode {
+  const [only] = node.children;
+  if (only && node.children.length === 1) return element(only, context, 0);
   return node.children.map((child, index) => element(child, context, index));
 }
 
@@ -188,9 +192,11 @@ function element(node: Nodes, context: Context, key: number): ReactNode {
 
 /**
  * A message's Markdown as React elements: the blocks, with `trailer` ('(edited)') at the end of the last
- * paragraph as in a plain message, or after the blocks when the message ends with a list or code.
+ * paragraph as in a plain message, or after the blocks when the message ends with a list or code. A plain
+ * call from the message's text, not a component: it has no state, and a component would be one more fiber
+ * for every formatted row a page of history mounts.
  */
-export function MessageMarkdown({
+export function messageMarkdown({
   tree,
   content,
   decorations,
