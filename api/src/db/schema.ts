@@ -1,4 +1,4 @@
-import type { RoomKind } from '@chat/shared/schemas';
+import type { MessageTree, RoomKind } from '@chat/shared/schemas';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Column types as Kysely sees them; the SQL that creates them lives in ./migrations. */
@@ -99,6 +99,12 @@ export interface MessagesTable {
    * is `content` itself. Written with `content`, by insert and edit (migration 0015).
    */
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The packed syntax tree of `content` (MessageTree, as `include=tree` sends it); null for a text without
+   * Markdown-like characters and for one stored before migration 0018 or by an earlier release, which is
+   * parsed when read. Written with `content` (JSON); cleared by a trigger when `content` changes alone.
+   */
+  tree: ColumnType<MessageTree | null, string | null | undefined, string | null>;
   /** `to_tsvector('simple', coalesce(search_text, content))`, kept by a trigger (migrations 0009, 0015). */
   search: ColumnType<string, never, never>;
   /** The `link_previews` row shown under the message, once read (migration 0015). */

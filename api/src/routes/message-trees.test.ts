@@ -2,6 +2,7 @@ import { parseMessage } from '@chat/shared/markdown';
 import { packTree, unpackTree } from '@chat/shared/message-tree';
 import type { Message } from '@chat/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from '@rstest/core';
+import { sql } from 'kysely';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/test-app';
 
 describe('GET chatrooms/{id}/messages?include=tree', () => {
@@ -61,6 +62,49 @@ describe('GET chatrooms/{id}/messages?include=tree', () => {
       ]);
     },
   );
+
+  const stored = async (id: number) =>
+    (await sql<{ tree: unknown }>`SELECT tree FROM messages WHERE id = ${id}`.execute(t.app.db)).rows[0]
+      ?.tree;
+  const treeOf = (content: string) => packTree(parseMessage(content), content);
+
+  it('stores the tree with the text when a message is sent, none for plain text, and a page sends the one stored', async () => {
+    const [plain, formatted, code] = (await list('')).json() as Message[];
+    expect(await stored(plain?.id ?? 0)).toBeNull();
+    expect(await stored(formatted?.id ?? 0)).toEqual(treeOf(texts[1] as string));
+    // What the page sends is the stored tree, not a parse of the text: a stored tree told apart by its language.
+    const ts = treeOf(texts[2] as string)?.map((node) =>
+      node.type === 'code' ? { ...node, lang: 'ts' } : node,
+    );
+    await sql`UPDATE messages SET tree = ${JSON.stringify(ts)}::jsonb WHERE id = ${code?.id}`.execute(
+      t.app.db,
+    );
+    const read = ((await list('?include=tree&before_id=2147483647')).json() as Message[]).at(-1);
+    expect(read?.tree?.find((node) => node.type === 'code')?.lang).toBe('ts');
+  });
+
+  it('stores the new tree when a message is edited, and drops the tree when the text changes alone', async () => {
+    const [, formatted] = (await list('')).json() as Message[];
+    const id = formatted?.id ?? 0;
+    const edited = 'now _leaning_ and [linked](https://example.com/x)';
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/chatrooms/${roomId}/messages/${id}`,
+      headers: member.headers,
+      payload: { content: edited },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await stored(id)).toEqual(treeOf(edited));
+
+    // As an API of an earlier release edits, knowing nothing of trees: the old tree must not stay with the new text.
+    const later = 'then **bold** only';
+    await sql`UPDATE messages SET content = ${later} WHERE id = ${id}`.execute(t.app.db);
+    expect(await stored(id)).toBeNull();
+    const read = ((await list('?include=tree&before_id=2147483647')).json() as Message[]).find(
+      (message) => message.id === id,
+    );
+    expect(read?.tree).toEqual(treeOf(later));
+  });
 
   it('refuses anything else to include, and still refuses outsiders', async () => {
     const bogus = await list('?include=html');

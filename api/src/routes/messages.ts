@@ -113,7 +113,9 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cached !== undefined ? cached !== null : rows.length > 0 || (await isMember(app.db, roomId, userId));
       if (!mayRead) throw await membershipRefusal(app.db, roomId);
       const messages = rows.map((row) => toMessageResource(row, app.attachments.signer, userId));
-      if (include === 'tree') for (const message of messages) message.tree = messageTreeOf(message.content);
+      if (include === 'tree')
+        for (const [index, message] of messages.entries())
+          message.tree = messageTreeOf(message.content, rows[index]?.tree);
       return messages;
     },
   );

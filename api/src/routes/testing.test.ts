@@ -1,6 +1,8 @@
 import type { Message } from '@chat/shared/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@rstest/core';
+import { sql } from 'kysely';
 import { NOT_A_MEMBER } from '../http/refusals';
+import { textColumnsOf } from '../repositories/messages/text-columns';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 describe('POST /api/testing/users', () => {
@@ -141,6 +143,33 @@ describe('POST /api/testing/rooms/{id}/messages', () => {
       'w 104',
       'w 105 fifth',
     ]);
+  });
+
+  it('gives texts with Markdown the search text and tree a send stores with them, plain ones neither', async () => {
+    const response = await seed({
+      count: 4,
+      username: 'SEEDER',
+      prefix: 'md',
+      words: [{ word: '**bold** https://example.com/x', every: 2 }],
+    });
+    expect(response.statusCode).toBe(201);
+    const { rows } = await sql<{ content: string; search_text: string | null; tree: unknown }>`
+      SELECT content, search_text, tree FROM messages WHERE room_id = ${roomId} ORDER BY id DESC LIMIT 4`.execute(
+      t.app.db,
+    );
+    expect(rows.map((row) => row.content)).toEqual([
+      'md 4 **bold** https://example.com/x',
+      'md 3',
+      'md 2 **bold** https://example.com/x',
+      'md 1',
+    ]);
+    for (const row of rows) {
+      const written = textColumnsOf(row.content);
+      expect(row.search_text).toBe(written.searchText);
+      expect(row.tree).toEqual(written.tree === null ? null : JSON.parse(written.tree));
+    }
+    expect(rows[0]?.tree).not.toBeNull();
+    expect(rows[1]?.tree).toBeNull();
   });
 
   it('answers 404 for an unknown room, 403 for a non-member, 422 for a bad author or count', async () => {

@@ -1,4 +1,4 @@
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { decodeString } from 'micromark-util-decode-string';
 import { parseMessage } from './parse-message';
 
@@ -29,7 +29,11 @@ const isBlank = (char: string) => /\s/.test(char);
  * its own in the raw text, so it is blank: a word spelt with one (`caf&eacute;`) is found by its other letters.
  * Markup inside a word splits it (`un*believ*able` is found by `believ`). Whitespace is kept as written.
  */
-export function searchableText(content: string): string {
+export function searchableText(
+  content: string,
+  // The API parses a text it stores once for this and for its tree (api/src/repositories/messages/text-columns.ts).
+  parse: (content: string) => Root = parseMessage,
+): string {
   if (!MAY_HOLD_MARKUP.test(content)) return content;
   const shown = Array.from({ length: content.length }, (_, i) => {
     const char = content[i] as string;
@@ -109,6 +113,6 @@ export function searchableText(content: string): string {
     if ('children' in node) for (const child of node.children) show(child);
   };
 
-  show(parseMessage(content));
+  show(parse(content));
   return shown.join('');
 }

@@ -16,6 +16,7 @@ import * as archivedAndDeletedRooms from './0014-archived-and-deleted-rooms';
 import * as linkPreviews from './0015-link-previews';
 import * as searchableText from './0016-searchable-text';
 import * as linkPreviewPruning from './0017-link-preview-pruning';
+import * as messageTrees from './0018-message-trees';
 
 /** Listed by hand rather than read from disk, so bundled test runs and `tsx` see the same set. Never renumber. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-link-previews': linkPreviews,
   '0016-searchable-text': searchableText,
   '0017-link-preview-pruning': linkPreviewPruning,
+  '0018-message-trees': messageTrees,
 };

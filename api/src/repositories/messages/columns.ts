@@ -1,4 +1,4 @@
-import type { ReplyQuote } from '@chat/shared/schemas';
+import type { MessageTree, ReplyQuote } from '@chat/shared/schemas';
 import { REPLY_QUOTE_MAX } from '@chat/shared/schemas';
 import { type RawBuilder, sql } from 'kysely';
 import { laravelTimestamp } from '../../db/laravel-timestamp';
@@ -36,6 +36,8 @@ export interface MessageRow {
   version: number;
   /** The page its first link leads to, as read (link-previews/); null without one. Absent: none either. */
   preview?: StoredPreview | null;
+  /** Its text's tree as stored (`messages.tree`); null or absent: none stored, made when asked for. */
+  tree?: MessageTree | null;
 }
 
 /** A message's link preview as stored: the image by its store name, which only a signed link reveals. */
@@ -131,6 +133,7 @@ export const messageColumns = () =>
     'm.id',
     'm.room_id',
     'm.content',
+    'm.tree',
     'm.attachment_name',
     attachmentForMembers('m').as('attachment_for_members'),
     'm.client_msg_id',
@@ -151,6 +154,7 @@ export const sliceColumns = [
   'id',
   'room_id',
   'content',
+  'tree',
   'attachment_name',
   'client_msg_id',
   'created_at',

@@ -6,7 +6,7 @@ import { findMessage } from './find-message';
 import { lockRoom } from './lock-room';
 import { memberCte } from './membership';
 import { mentionedMembers } from './mentioned-members';
-import { searchTextOf } from './search-text';
+import { textColumnsOf } from './text-columns';
 
 export type EditOutcome =
   /**
@@ -41,7 +41,7 @@ export async function editMessage(
 ): Promise<EditOutcome> {
   const { roomId, messageId, userId, content } = target;
   // Parsed before the room's lock is taken (a long text takes milliseconds), not while holding it.
-  const searchText = searchTextOf(content);
+  const text = textColumnsOf(content);
   return db.transaction().execute(async (trx): Promise<EditOutcome> => {
     const room = await lockRoom(trx, roomId);
     if (room === null) return { status: 'not_found' };
@@ -59,7 +59,8 @@ export async function editMessage(
         SELECT user_id, attachment_name FROM messages WHERE id = ${messageId} AND room_id = ${roomId}
       ), updated AS (
         UPDATE messages
-        SET content = ${content}::text, search_text = ${searchText}::text, edited_at = now(),
+        SET content = ${content}::text, search_text = ${text.searchText}::text, tree = ${text.tree}::jsonb,
+          edited_at = now(),
           version = nextval('message_versions')
         WHERE id = ${messageId} AND room_id = ${roomId} AND user_id = ${userId}
           AND EXISTS (SELECT 1 FROM member)

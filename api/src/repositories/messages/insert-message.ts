@@ -5,7 +5,7 @@ import type { Db } from '../../db/schema';
 import { type MessageRow, mentionsFrom, replyQuote, versionOf } from './columns';
 import { memberCte } from './membership';
 import { mentionedMembers } from './mentioned-members';
-import { searchTextOf } from './search-text';
+import { textColumnsOf } from './text-columns';
 
 export interface NewMessage {
   roomId: number;
@@ -77,6 +77,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
   const { roomId, userId, clientMsgId } = message;
   const replyToId = message.replyToId ?? null;
   const names = message.mentionNames ?? [];
+  const text = textColumnsOf(message.content);
   // Only a text naming someone pays for the mentions: one more index probe per name, in the same statement.
   const mentioned =
     names.length === 0
@@ -97,9 +98,9 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       SELECT 1 FROM messages WHERE id = ${replyToId}::integer AND room_id = ${roomId}
     ), inserted AS (
       INSERT INTO messages (
-        room_id, user_id, content, search_text, attachment_name, attachment_type, client_msg_id, reply_to_id
+        room_id, user_id, content, search_text, tree, attachment_name, attachment_type, client_msg_id, reply_to_id
       )
-      SELECT room.id, ${userId}::integer, ${message.content}::text, ${searchTextOf(message.content)}::text,
+      SELECT room.id, ${userId}::integer, ${message.content}::text, ${text.searchText}::text, ${text.tree}::jsonb,
         ${message.attachment?.name ?? null}::text,
         ${message.attachment?.type ?? null}::text, ${clientMsgId}::uuid, ${replyToId}::integer
       FROM room
@@ -108,7 +109,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
         AND (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply))
       ON CONFLICT (user_id, client_msg_id) DO NOTHING
       RETURNING id, room_id, content, attachment_name, client_msg_id, created_at, user_id, edited_at,
-        reply_to_id, version
+        reply_to_id, version, tree
     ), moved_on AS (
       UPDATE rooms SET last_message_id = inserted.id FROM inserted WHERE rooms.id = inserted.room_id
     ), unhidden AS (
@@ -121,7 +122,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<Insert
       EXISTS (SELECT 1 FROM room WHERE archived_at IS NOT NULL) AS is_archived,
       EXISTS (SELECT 1 FROM repeat) AS is_repeat,
       (${replyToId}::integer IS NULL OR EXISTS (SELECT 1 FROM reply)) AS reply_found,
-      i.id, i.room_id, i.content, i.attachment_name,
+      i.id, i.room_id, i.content, i.tree, i.attachment_name,
       (i.attachment_name IS NOT NULL AND EXISTS (
         SELECT 1 FROM room WHERE room.private OR room.kind = 'direct')) AS attachment_for_members,
       i.client_msg_id,

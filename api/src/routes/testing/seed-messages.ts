@@ -1,6 +1,8 @@
+import { mayHaveMarkup } from '@chat/shared/may-have-markup';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { memberCte } from '../../repositories/messages/membership';
+import { textColumnsOf } from '../../repositories/messages/text-columns';
 
 export type SeedOutcome =
   /** `previousId`: the message just before `lastId` in the room (null: none). */
@@ -19,8 +21,10 @@ export interface SeedWord {
  * member, in one statement, each followed by the `words` whose `every` divides its number, in the order given
  * (so a word of `every: 100` is in 1 % of them, and two words are a phrase where both are). generate_series
  * feeds the insert in order, so ids increase with the number; the room row is locked as a send locks it, so
- * the batch commits in order with concurrent sends. `search_text` is left null, so the texts are searched as
- * written (the trigger of migration 0015 indexes `content`): right for plain words, which every caller seeds.
+ * the batch commits in order with concurrent sends. When the prefix or a word may hold Markdown, the texts
+ * are then given the columns a send writes with its text (`search_text` and `tree`, textColumnsOf), so a seeded
+ * formatted room is read and searched as one whose messages were sent; plain words (the search benchmark's
+ * million messages) are searched as written and need neither.
  */
 export async function seedMessages(
   db: Db,
@@ -71,6 +75,8 @@ export async function seedMessages(
   const row = rows[0];
   if (!row?.room_found) return { status: 'not_found' };
   if (!row.is_member || row.first_id === null || row.last_id === null) return { status: 'not_member' };
+  if (mayHaveMarkup(seed.prefix) || words.some(({ word }) => mayHaveMarkup(word)))
+    await writeTextColumns(db, roomId, row.first_id, row.last_id);
   // Statistics as autovacuum would soon gather them after such a load, so a seeded room is read the way a
   // long-lived one is (PGlite has no autovacuum at all).
   await sql`ANALYZE messages`.execute(db);
@@ -81,4 +87,30 @@ export async function seedMessages(
     lastId: row.last_id,
     previousId: row.previous_id,
   };
+}
+
+const TEXT_COLUMNS_BATCH = 5000;
+
+/** The seeded messages from `firstId` to `lastId` get the columns a send writes with a text that holds Markdown. */
+async function writeTextColumns(db: Db, roomId: number, firstId: number, lastId: number): Promise<void> {
+  for (let from = firstId; from <= lastId; from += TEXT_COLUMNS_BATCH) {
+    const rows = await db
+      .selectFrom('messages')
+      .select(['id', 'content'])
+      .where('room_id', '=', roomId)
+      .where('id', '>=', from)
+      .where('id', '<', Math.min(from + TEXT_COLUMNS_BATCH, lastId + 1))
+      .execute();
+    const written = rows
+      .map((row) => ({ id: row.id, ...textColumnsOf(row.content) }))
+      .filter((row) => row.searchText !== null || row.tree !== null);
+    if (written.length === 0) continue;
+    await sql`
+      UPDATE messages AS m SET search_text = v.search_text, tree = v.tree::jsonb
+      FROM unnest(
+        ${written.map((row) => row.id)}::integer[], ${written.map((row) => row.searchText)}::text[],
+        ${written.map((row) => row.tree)}::text[]
+      ) AS v (id, search_text, tree)
+      WHERE m.id = v.id`.execute(db);
+  }
 }
